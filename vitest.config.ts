@@ -14,6 +14,9 @@ export default defineConfig({
         name: `@docsvc/${path.basename(dir)}`,
         root: dir,
         include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        // The fault tests (kill, stop and restart real processes and servers) run on their own:
+        // `npm run test:faults` (vitest.faults.config.ts), after `npm test` in CI.
+        exclude: ['**/node_modules/**', '**/dist/**', 'test/faults/**'],
         // Tests start real servers, worker processes and OCR engines on a 2-core machine.
         testTimeout: 60_000,
         hookTimeout: 120_000,

@@ -39,6 +39,18 @@ export const apiEnvShape = {
   TRANSLATE_CHUNK_SIZE: envInt(50, { min: 1, max: 1_000 }),
   /** Deadline of one translate request (504 timeout past it). */
   TRANSLATE_TIMEOUT_MS: envInt(60_000, { min: 1_000, max: 3_600_000 }),
+  /** Tries of each job the API enqueues: a transient failure (a download answered 5xx, S3 unreachable) is retried, a deterministic one never. */
+  JOB_ATTEMPTS: envInt(3, { min: 1, max: 20 }),
+  /** Delay before the first retry of a job; doubled for each further one. */
+  JOB_BACKOFF_MS: envInt(1_000, { min: 0, max: 600_000 }),
+  /**
+   * Backpressure: jobs allowed to wait in a queue per live worker process of its kind (at least one
+   * worker is assumed). A request that finds its queue fuller is refused at once with 503
+   * overloaded and Retry-After instead of waiting past its deadline. 0 turns a limit off.
+   */
+  OCR_MAX_WAITING_PER_WORKER: envInt(60, { min: 0 }),
+  PDF_MAX_WAITING_PER_WORKER: envInt(120, { min: 0 }),
+  TRANSLATE_MAX_WAITING_PER_WORKER: envInt(400, { min: 0 }),
   /** Base URL clients reach the API at, for the links in answers; unset: taken from each request's Host. */
   PUBLIC_BASE_URL: z.string().url().optional(),
 };

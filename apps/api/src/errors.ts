@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDependencyDown } from '@docsvc/queue';
 import { ERROR_STATUS, isErrorCode, type ErrorBody, type ErrorCode } from '@docsvc/schemas';
 
 /** The one error type handlers throw; the error handler turns it into the one JSON error shape. */
@@ -16,22 +17,11 @@ export class ApiError extends Error {
   }
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
-
 /**
  * A failure to reach Redis or S3 (refused, reset, timed out, ioredis giving up, S3 answering 5xx):
- * the client should retry later (503), not report a bug (500).
+ * the client should retry later (503), not report a bug (500). Shared with the workers (@docsvc/queue).
  */
-export function isDependencyDown(err: unknown): boolean {
-  if (!err || typeof err !== 'object') return false;
-  const e = err as { code?: unknown; name?: unknown; message?: unknown; $metadata?: { httpStatusCode?: number }; cause?: unknown; errors?: unknown[] };
-  if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) return true;
-  if (e.name === 'MaxRetriesPerRequestError' || e.name === 'TimeoutError') return true;
-  if (typeof e.message === 'string' && /Connection is closed|Stream isn't writeable|enableOfflineQueue options is false/.test(e.message)) return true;
-  if ((e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
-  if (Array.isArray(e.errors) && e.errors.some(isDependencyDown)) return true; // AggregateError of a dual-stack connect
-  return e.cause !== undefined && e.cause !== err && isDependencyDown(e.cause);
-}
+export { isDependencyDown };
 
 /** Errors raised by Fastify itself (parsing, limits) mapped onto the contract's codes. */
 function fromFastify(err: FastifyError): ApiError | undefined {
@@ -74,7 +64,10 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
   } else {
     apiError = fromFastify(error as FastifyError) ?? new ApiError('internal_error', 'internal error; quote the log_id when reporting it');
   }
-  if (apiError.status >= 500) request.log.error({ err: error, code: apiError.code }, 'request failed');
+  // Every 503 (Redis or S3 down, overloaded, a worker's dependency_unavailable) tells when to come back.
+  const headers = apiError.status === 503 && !apiError.headers['retry-after'] ? { ...apiError.headers, 'retry-after': '5' } : apiError.headers;
+  if (apiError.status === 503) request.log.warn({ code: apiError.code }, apiError.message);
+  else if (apiError.status >= 500) request.log.error({ err: error, code: apiError.code }, 'request failed');
   else request.log.info({ code: apiError.code, status: apiError.status }, apiError.message);
-  return reply.code(apiError.status).headers(apiError.headers).type('application/json').send(errorBody(request, apiError));
+  return reply.code(apiError.status).headers(headers).type('application/json').send(errorBody(request, apiError));
 }

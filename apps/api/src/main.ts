@@ -5,6 +5,7 @@ import { createLogger } from '@docsvc/logger';
 import { QUEUES, createRedis, openQueue, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
 import { KeyRing } from './auth/keys.js';
+import { Backpressure } from './backpressure.js';
 import { apiEnvShape } from './config.js';
 import { PublicUrlSigner } from './public-url.js';
 import { RequestLog } from './request-log.js';
@@ -33,11 +34,20 @@ const publicUrlSecret = createHash('sha256')
   .update(config.PUBLIC_URL_SECRET ?? `docsvc-public-url:${[...config.API_KEYS].sort().join(',')}:${config.API_KEYS_FILE ?? ''}`)
   .digest();
 
+// Transient failures are retried (JOB_ATTEMPTS, backoff from JOB_BACKOFF_MS doubling); deterministic ones never are.
+const queueOptions = { defaultJobOptions: { attempts: config.JOB_ATTEMPTS, backoff: { type: 'exponential', delay: config.JOB_BACKOFF_MS } } };
 const queues = {
-  pdf: openQueue<PrepareJob | RasterJob, PrepareResult | RasterResult>(QUEUES.pdf, redis, config.QUEUE_PREFIX),
-  ocr: openQueue<OcrPageJob, OcrPageResult>(QUEUES.ocr, redis, config.QUEUE_PREFIX),
-  translate: openQueue<TranslateJob, TranslateResult>(QUEUES.translate, redis, config.QUEUE_PREFIX),
+  pdf: openQueue<PrepareJob | RasterJob, PrepareResult | RasterResult>(QUEUES.pdf, redis, config.QUEUE_PREFIX, queueOptions),
+  ocr: openQueue<OcrPageJob, OcrPageResult>(QUEUES.ocr, redis, config.QUEUE_PREFIX, queueOptions),
+  translate: openQueue<TranslateJob, TranslateResult>(QUEUES.translate, redis, config.QUEUE_PREFIX, queueOptions),
 };
+const admission = new Backpressure({
+  redis,
+  prefix: config.QUEUE_PREFIX,
+  heartbeatIntervalMs: config.HEARTBEAT_INTERVAL_MS,
+  queues,
+  maxWaitingPerWorker: { pdf: config.PDF_MAX_WAITING_PER_WORKER, ocr: config.OCR_MAX_WAITING_PER_WORKER, translate: config.TRANSLATE_MAX_WAITING_PER_WORKER },
+});
 
 const app = await buildServer({
   log,
@@ -57,6 +67,7 @@ const app = await buildServer({
     timeoutMs: config.OCR_TIMEOUT_MS,
     dpi: config.PDF_DPI,
     defaultLanguage: config.OCR_DEFAULT_LANGUAGE,
+    admission,
   },
   translate: {
     queue: queues.translate,
@@ -68,6 +79,7 @@ const app = await buildServer({
       chunkSize: config.TRANSLATE_CHUNK_SIZE,
       timeoutMs: config.TRANSLATE_TIMEOUT_MS,
     },
+    admission,
   },
   limits: {
     maxUploadBytes: config.MAX_UPLOAD_BYTES,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { isRedisDown } from '@docsvc/queue';
 import { authenticate } from './auth/authenticate.js';
 import type { ApiDeps } from './deps.js';
 import { ApiError, errorHandler } from './errors.js';
@@ -64,6 +65,17 @@ export async function buildServer(deps: ApiDeps, routes: RoutePlugin[] = ROUTES)
     if (bodyless && (request.method === 'GET' || request.method === 'DELETE' || request.method === 'HEAD')) delete request.headers['content-type'];
   });
   app.addHook('onRequest', authenticate(deps.keys));
+  // Shutdown (app.close(): SIGTERM): new requests get 503 (Fastify's return503OnClosing), requests in
+  // flight finish, and their connections close after the answer; a kept-alive connection would
+  // otherwise hold close() open until its keep-alive timeout, past the shutdown grace period.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
   // Every JSON answer carries the request's log_id.
   app.addHook('preSerialization', async (request, _reply, payload) => (isPlainObject(payload) && !('log_id' in payload) ? { ...payload, log_id: request.id } : payload));
   app.addHook('onResponse', async (request, reply) => {
@@ -91,7 +103,8 @@ export async function buildServer(deps: ApiDeps, routes: RoutePlugin[] = ROUTES)
       nameSpace: `${deps.queuePrefix}:ratelimit:`,
       skipOnError: true, // Redis down must not turn every request into a 429
       keyGenerator: (request) => request.principal?.id ?? `ip:${request.ip}`,
-      allowList: (request) => Boolean(request.routeOptions.config.public),
+      // Redis down: not enforced, at once (skipOnError would first wait for the failing command).
+      allowList: (request) => Boolean(request.routeOptions.config.public) || isRedisDown(deps.redis),
       errorResponseBuilder: (_request, context) =>
         new ApiError('rate_limited', `rate limit of ${context.max} requests per ${context.after} reached for this API key; retry after the Retry-After seconds`, [
           { limit: context.max, retry_after_ms: context.ttl },

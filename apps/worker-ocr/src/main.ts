@@ -8,11 +8,26 @@ import { recognizePage } from './recognize-page.js';
 const limits = { maxImagePixels: config.MAX_IMAGE_PIXELS, maxRenderPixels: config.MAX_RENDER_PIXELS };
 let engine: OcrEngine | undefined;
 
-/** Recognises page images with warm tesseract.js workers, one page per worker at a time. */
+/**
+ * The engine as one job sees it: its pages are aborted when the job passes PAGE_TIMEOUT_MS (the
+ * tesseract thread working on it is terminated and replaced, its WASM memory freed).
+ */
+function engineFor(signal: AbortSignal, base: OcrEngine): OcrEngine {
+  const scoped = Object.create(base) as OcrEngine;
+  scoped.recognize = (image, opts = {}) => base.recognize(image, { ...opts, signal });
+  return scoped;
+}
+
+/**
+ * Recognises page images with warm tesseract.js workers, one page per worker at a time. Recognition
+ * runs in tesseract's own threads, so a page that hangs it is stopped at PAGE_TIMEOUT_MS (422
+ * invalid_document) while this process goes on with other pages.
+ */
 await runWorker<OcrPageJob, OcrPageResult>({
   app: 'worker-ocr',
   kind: 'ocr',
   concurrency: config.OCR_CONCURRENCY,
+  limits: { timeoutMs: config.PAGE_TIMEOUT_MS, describe: (job) => `page ${job.data.page}` },
   setup: async (ctx) => {
     engine = await OcrEngine.create({
       langPath: config.TESSDATA_DIR,
@@ -27,6 +42,6 @@ await runWorker<OcrPageJob, OcrPageResult>({
   },
   processor: async (job, ctx) => {
     if (!engine) throw new Error('OCR engine not ready');
-    return recognizePage(job as Job<OcrPageJob>, ctx, engine, limits);
+    return recognizePage(job as Job<OcrPageJob>, ctx, engineFor(ctx.signal, engine), limits);
   },
 });

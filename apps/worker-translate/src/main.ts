@@ -16,7 +16,11 @@ await runWorker<TranslateJob, TranslateResult>({
     engine = await ApertiumEngine.create({ poolSize: config.TRANSLATE_PIPELINES, unitTimeoutMs: config.TRANSLATE_UNIT_TIMEOUT_MS });
     const routes = engine.routes();
     // Every worker has the same Debian packages; the last one to start writes the list the API reads.
-    await ctx.redis.set(translateRoutesKey(ctx.prefix), JSON.stringify(routes));
+    const publish = () => ctx.redis.set(translateRoutesKey(ctx.prefix), JSON.stringify(routes));
+    await publish();
+    // Again after every reconnection: a Redis that restarted without its data must not leave the
+    // API without routes (it would refuse every translation until a worker restarts).
+    ctx.redis.on('ready', () => void publish().catch((err: unknown) => ctx.log.warn({ err }, 'translation routes not published')));
     ctx.log.info({ routes: routes.length, direct: routes.filter((r) => r.direct).length }, 'translation engine warm');
   },
   teardown: async () => {

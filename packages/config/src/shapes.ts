@@ -37,6 +37,21 @@ export const workerShape = {
   HEARTBEAT_INTERVAL_MS: envInt(5_000, { min: 100, max: 60_000 }),
   /** On SIGTERM, how long a worker may finish the jobs it holds before it exits anyway. */
   SHUTDOWN_GRACE_MS: envInt(30_000, { min: 0, max: 600_000 }),
+  /**
+   * A job's lock in Redis: renewed every half of this while its worker is alive. A worker that dies
+   * (SIGKILL, crash, machine lost) stops renewing, and the job goes back to the queue once the lock
+   * has expired and a stalled-job check has seen it: within JOB_LOCK_MS + 2 x STALLED_CHECK_MS.
+   */
+  JOB_LOCK_MS: envInt(8_000, { min: 1_000, max: 600_000 }),
+  /** How often a worker looks for jobs whose worker died (one check per queue per interval). */
+  STALLED_CHECK_MS: envInt(2_000, { min: 500, max: 600_000 }),
+  /** A job whose worker died more than this many times fails instead of going back to the queue. */
+  MAX_STALLED_COUNT: envInt(2, { min: 0, max: 100 }),
+  /**
+   * A worker whose main thread stops answering this long (a synchronous hang) kills itself, so that
+   * its jobs are recovered by other workers and a supervisor restarts it. 0 turns the watchdog off.
+   */
+  WATCHDOG_MS: envInt(60_000, { min: 0, max: 3_600_000 }),
 };
 
 /** Downloads of user-supplied URLs (workers only: the API downloads nothing). */
@@ -54,6 +69,13 @@ export const documentShape = {
   MAX_IMAGE_PIXELS: envInt(100_000_000, { min: 1_000 }),
   /** A PDF page whose raster would exceed this many pixels is rendered at a lower DPI to fit. */
   MAX_RENDER_PIXELS: envInt(36_000_000, { min: 10_000 }),
+  /**
+   * Time limit of one job of a decoding worker (preparing a document, rendering or recognising one
+   * page). Past it the job's work is stopped and the request answered 422 invalid_document.
+   */
+  PAGE_TIMEOUT_MS: envInt(60_000, { min: 100, max: 3_600_000 }),
+  /** Heap limit (MB) of the thread that prepares and renders a PDF page in worker-pdf; past it 422 invalid_document. */
+  PAGE_MEMORY_MB: envInt(512, { min: 16, max: 65_536 }),
 };
 
 /** The HTTP API. */

@@ -30,17 +30,19 @@ export interface RedisServerOptions {
   startTimeoutMs?: number;
   /** Where to look for the binary; defaults to PATH. */
   searchPath?: string;
+  /** A fixed port (e.g. to restart a server where its clients expect it); default: a free one. */
+  port?: number;
 }
 
-/** Starts a private redis-server on a free loopback port and resolves once it answers PING. */
+/** Starts a private redis-server on a free loopback port (or `port`) and resolves once it answers PING. */
 export async function startRedisServer(opts: RedisServerOptions): Promise<EmbeddedRedis> {
   const binary = which('redis-server', opts.searchPath);
   if (!binary) throw new RedisServerMissingError();
   mkdirSync(opts.dir, { recursive: true });
   let lastError: unknown;
   // Another process can take the port between freePort() and the bind: try a few ports.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort();
+  for (let attempt = 0; attempt < (opts.port ? 1 : 3); attempt++) {
+    const port = opts.port ?? (await freePort());
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', opts.dir, '--save', ''];
     args.push('--appendonly', opts.persist ? 'yes' : 'no', '--daemonize', 'no', '--loglevel', 'warning');
     const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });

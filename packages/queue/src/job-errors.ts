@@ -16,8 +16,17 @@ export function toJobError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
+/** BullMQ's reason for a job whose workers died (killed, crashed) more than maxStalledCount times. */
+const STALLED = /stalled more than allowable limit/;
+
 /** The ServiceError a failed job's reason carries, or an internal_error for anything else. */
 export function fromJobFailure(reason: string): ServiceError {
+  if (STALLED.test(reason)) {
+    return new ServiceError(
+      'internal_error',
+      'the workers processing this request stopped (crashed or were killed) each time they took it up; it was not retried further; quote the log_id when reporting it',
+    );
+  }
   if (reason.startsWith(MARK)) {
     try {
       const parsed = JSON.parse(reason.slice(MARK.length)) as { code: unknown; message: string; details?: unknown[] };

@@ -17,7 +17,7 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-const attempts = { corrupt: 0 };
+const attempts = { corrupt: 0, flaky: 0, down: 0 };
 
 describe('runAndWait through a real worker', () => {
   type Data = { words: string[] };
@@ -31,6 +31,11 @@ describe('runAndWait through a real worker', () => {
       if (job.data.words[0] === 'corrupt') attempts.corrupt += 1;
       if (job.data.words[0] === 'corrupt') throw toJobError(new ServiceError('invalid_document', 'the PDF is damaged', [{ page: 2 }]));
       if (job.data.words[0] === 'slow') await new Promise((r) => setTimeout(r, 1_000));
+      if (job.data.words[0] === 'flaky' && ++attempts.flaky < 3) throw toJobError(new ServiceError('download_failed', 'upstream answered 503', [{ upstream_status: 503 }], true));
+      if (job.data.words[0] === 'down') {
+        attempts.down += 1;
+        throw toJobError(new ServiceError('dependency_unavailable', 'S3 is unreachable', [], true));
+      }
       return { joined: job.data.words.join(' '), worker: 'w1' };
     },
     { connection: createRedis(redisUrl, 'worker'), prefix },
@@ -51,6 +56,52 @@ describe('runAndWait through a real worker', () => {
     expect(attempts.corrupt).toBe(1);
     expect(await handles.queue.getJob(pending.job.id as string)).toBeUndefined(); // nothing left in Redis
   });
+
+  it('retries a transient failure with backoff; the waiting request gets the attempt that succeeded', async () => {
+    // BullMQ publishes `failed` only once no attempt is left, so waitUntilFinished does not reject on a retried attempt.
+    const started = Date.now();
+    const pending = await enqueue(handles, 'join', { words: ['flaky', 'then', 'fine'] }, 10_000, { attempts: 3, backoff: { type: 'exponential', delay: 100 } });
+    await expect(pending.finished).resolves.toEqual({ joined: 'flaky then fine', worker: 'w1' });
+    expect(attempts.flaky).toBe(3);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300); // 100 ms, then 200 ms
+  });
+
+  it('answers a transient failure that persists with its own error, after the last attempt only', async () => {
+    const pending = await enqueue(handles, 'join', { words: ['down'] }, 10_000, { attempts: 3, backoff: { type: 'fixed', delay: 50 } });
+    await expect(pending.finished).rejects.toMatchObject({ code: 'dependency_unavailable', status: 503 });
+    expect(attempts.down).toBe(3);
+  });
+
+  it('uses the queue-level default attempts and backoff', async () => {
+    const handles2 = openQueue<Data, Result>('join', redis, prefix, { defaultJobOptions: { attempts: 5, backoff: { type: 'fixed', delay: 10 } } });
+    closers.push(() => handles2.close());
+    const pending = await enqueue(handles2, 'join', { words: ['x'] }, 10_000);
+    expect(pending.job.opts).toMatchObject({ attempts: 5, backoff: { type: 'fixed', delay: 10 }, removeOnComplete: true, removeOnFail: true });
+    await pending.finished;
+  });
+
+  it('answers every one of many jobs that finish (and are removed) at once', async () => {
+    // BullMQ's job.waitUntilFinished rejected a job that finished and was removed before it looked.
+    const fast = openQueue<Data, Result>('fast', redis, prefix);
+    const fastWorker = new Worker<Data, Result>('fast', async (job) => ({ joined: job.data.words.join(' '), worker: 'fast' }), {
+      connection: createRedis(redisUrl, 'worker'),
+      prefix,
+      concurrency: 50,
+    });
+    closers.push(() => fast.close(), () => fastWorker.close());
+    const results = await Promise.all(Array.from({ length: 300 }, (_, i) => runAndWait(fast, 'join', { words: [`f${i}`] }, 10_000)));
+    expect(results.map((r) => r.joined)).toEqual(Array.from({ length: 300 }, (_, i) => `f${i}`));
+  });
+
+  it('fails a job that disappears from Redis without finishing with a retryable 503, before its deadline', async () => {
+    const idle = openQueue<Data, Result>('nobody-consumes', redis, prefix);
+    closers.push(() => idle.close());
+    const pending = await enqueue(idle, 'join', { words: ['lost'] }, 60_000);
+    await idle.queue.remove(pending.job.id as string); // what a Redis restarted without its data does
+    const started = Date.now();
+    await expect(pending.finished).rejects.toMatchObject({ code: 'dependency_unavailable', retryable: true });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 20_000);
 
   it('rejects with a 504 timeout when the job outlives its deadline', async () => {
     await expect(runAndWait(handles, 'join', { words: ['slow'] }, 200)).rejects.toMatchObject({ code: 'timeout', status: 504 });

@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   dependency_unavailable: 503,
+  overloaded: 503,
   timeout: 504,
   download_timeout: 504,
 } as const;

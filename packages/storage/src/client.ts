@@ -19,5 +19,8 @@ export function createS3Client(settings: S3Settings): S3Client {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
+    // An S3 endpoint that does not answer at all (no refusal: a lost host, a firewall) fails in
+    // seconds, not after the OS's minutes-long TCP timeout: requests get 503, jobs are retried.
+    requestHandler: { connectionTimeout: 3_000 },
   });
 }

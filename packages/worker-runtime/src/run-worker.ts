@@ -1,24 +1,24 @@
 import { hostname } from 'node:os';
-import { Worker, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
-import { commonShape, downloadShape, loadOrExit, redisShape, s3Shape, workerShape } from '@docsvc/config';
-import { fetchUrl, type FetchUrlResult } from '@docsvc/fetcher';
+import { Job, Worker } from 'bullmq';
 import { exitWithParent, onShutdown } from '@docsvc/lifecycle';
-import { createLogger, type Logger } from '@docsvc/logger';
 import { QUEUES, createRedis, startHeartbeat, toJobError, type WorkerKind } from '@docsvc/queue';
 import { ServiceError } from '@docsvc/schemas';
-import { ObjectStore, createS3Client } from '@docsvc/storage';
+import { createContext, loadWorkerConfig, type WorkerContext } from './context.js';
+import { isRetryable, toServiceError } from './failures.js';
+import { ThreadPool, type IsolatedJob } from './isolate.js';
+import { startWatchdog } from './watchdog.js';
 
-const workerEnvShape = { ...commonShape, ...redisShape, ...s3Shape, ...workerShape, ...downloadShape };
+export type { WorkerContext } from './context.js';
 
-export interface WorkerContext {
-  log: Logger;
-  store: ObjectStore;
-  /** A request-style connection (fails fast), for the processor's own reads and writes. */
-  redis: Redis;
-  prefix: string;
-  /** Downloads a user-supplied URL under the configured address rule and limits. */
-  download(url: string, signal?: AbortSignal): Promise<FetchUrlResult>;
+export interface WorkerLimits<Data> {
+  /** Time limit of one job (PAGE_TIMEOUT_MS): past it the job fails with a 422 invalid_document. */
+  timeoutMs: number;
+  /** Time some jobs get on top, named in the error (a download: DOWNLOAD_TIMEOUT_MS, which has its own error). */
+  extraTime?: (job: { name: string; data: Data }) => { ms: number; variable: string } | undefined;
+  /** Heap limit of an isolated job's thread (PAGE_MEMORY_MB); only with `isolate`. */
+  memoryMb?: number;
+  /** Names a job's work in the errors, e.g. "page 3"; default "the document". */
+  describe?: (job: { name: string; data: Data }) => string;
 }
 
 export interface WorkerOptions<Data, Result> {
@@ -30,6 +30,16 @@ export interface WorkerOptions<Data, Result> {
    * ServiceError reaches the waiting request with its code. Absent: the process only reports itself alive.
    */
   processor?: (job: Job<Data, Result>, ctx: WorkerContext) => Promise<Result>;
+  /**
+   * Instead of `processor`: a module (file URL or absolute path) exporting `processor(job, ctx)`, run
+   * in a pool of `concurrency` worker threads with a heap limit. A job that hangs its thread (even in
+   * a synchronous loop) or exhausts its heap fails alone; the thread is replaced. Threads are also
+   * replaced every `recycleAfterJobs` jobs (100), which keeps memory flat. The job it gets carries
+   * id, name, data and attemptsMade only.
+   */
+  isolate?: { module: string | URL; recycleAfterJobs?: number };
+  /** Per-job limits; without them a job may run as long as its request waits. */
+  limits?: WorkerLimits<Data>;
   /** Runs once before the worker takes jobs (e.g. warming an engine); the process exits if it fails. */
   setup?: (ctx: WorkerContext) => Promise<void>;
   /** Runs on shutdown, after the jobs in hand are finished. */
@@ -44,30 +54,33 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
+/** BullMQ's delay before the next attempt, for the log line that announces it. */
+function retryDelayMs(job: Job, attempt: number): number | undefined {
+  const backoff = job.opts.backoff;
+  if (typeof backoff === 'number') return backoff;
+  if (!backoff?.delay) return undefined;
+  return backoff.type === 'exponential' ? backoff.delay * 2 ** (attempt - 1) : backoff.delay;
+}
+
 /**
  * Starts a worker process from the environment alone: connects to Redis and S3, beats its heartbeat
  * (readiness counts live workers by it), consumes its kind's queue, and on SIGTERM finishes the jobs
- * it holds (up to SHUTDOWN_GRACE_MS) before it exits.
+ * it holds (up to SHUTDOWN_GRACE_MS) before it exits, taking no new ones.
+ *
+ * Reliability, with every setting from the environment (see the README):
+ * - A job's lock is renewed every JOB_LOCK_MS / 2; when a worker dies (SIGKILL, crash, lost machine)
+ *   its jobs go back to the queue within about JOB_LOCK_MS + 2 x STALLED_CHECK_MS and another
+ *   worker takes them up; a job whose workers died more than MAX_STALLED_COUNT times fails.
+ * - A failed attempt is logged with the request's log_id, saying whether it will be retried; the
+ *   retry policy is the job's (attempts, backoff) and the error's `retryable`.
+ * - `limits`: a job past its time limit fails with 422 invalid_document and its work is stopped
+ *   (ctx.signal aborted; an isolated job's thread terminated); the worker goes on with others.
+ * - A main thread stuck for WATCHDOG_MS kills the process (its jobs are recovered as above).
  */
 export async function runWorker<Data extends { requestId?: string }, Result>(opts: WorkerOptions<Data, Result>): Promise<WorkerProcess> {
-  const config = loadOrExit(opts.app, workerEnvShape);
-  const log = createLogger(opts.app, config.LOG_LEVEL);
-  const redis = createRedis(config.REDIS_URL, 'client');
-  const store = new ObjectStore(createS3Client(config), config.S3_BUCKET);
-  const ctx: WorkerContext = {
-    log,
-    store,
-    redis,
-    prefix: config.QUEUE_PREFIX,
-    download: (url, signal) =>
-      fetchUrl(url, {
-        maxBytes: config.MAX_DOWNLOAD_BYTES,
-        connectTimeoutMs: config.DOWNLOAD_CONNECT_TIMEOUT_MS,
-        totalTimeoutMs: config.DOWNLOAD_TIMEOUT_MS,
-        allowPrivate: config.ALLOW_PRIVATE_URLS,
-        ...(signal ? { signal } : {}),
-      }),
-  };
+  const config = loadWorkerConfig(opts.app);
+  const ctx = createContext(opts.app, config);
+  const { log, redis } = ctx;
   if (config.ALLOW_PRIVATE_URLS) log.warn('ALLOW_PRIVATE_URLS=true: URLs may reach private and loopback addresses; for local testing only');
   const id = `${hostname()}:${process.pid}`;
   try {
@@ -77,36 +90,131 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
     process.exit(1);
   }
   const heartbeat = startHeartbeat(redis, config.QUEUE_PREFIX, opts.kind, id, config.HEARTBEAT_INTERVAL_MS);
+  const concurrency = opts.concurrency ?? 1;
+
+  const limits = opts.limits;
+  const describe = (job: Job<Data, Result>) => limits?.describe?.({ name: job.name, data: job.data }) ?? 'the document';
+  const timeLimit = (job: Job<Data, Result>) => {
+    const extra = limits?.extraTime?.({ name: job.name, data: job.data });
+    // setTimeout takes at most 2^31 - 1 ms (about 24 days): no limit at all is that.
+    const ms = Math.min(2 ** 31 - 1, (limits?.timeoutMs ?? 2 ** 31 - 1) + (extra?.ms ?? 0));
+    return { ms, variable: extra ? `PAGE_TIMEOUT_MS + ${extra.variable}` : 'PAGE_TIMEOUT_MS' };
+  };
+  const timeoutError = (job: Job<Data, Result>) => {
+    const { ms, variable } = timeLimit(job);
+    return new ServiceError('invalid_document', `${describe(job)} took longer than ${variable} (${ms} ms) to process; the document is too complex or malformed`, [
+      { limit: variable, limit_ms: ms },
+    ]);
+  };
+  const memoryError = (job: Job<Data, Result>) =>
+    new ServiceError('invalid_document', `${describe(job)} needed more memory than PAGE_MEMORY_MB (${limits?.memoryMb} MB) allows; the document is too complex or malformed`, [
+      { limit: 'PAGE_MEMORY_MB', limit_mb: limits?.memoryMb },
+    ]);
+
+  const pool = opts.isolate
+    ? new ThreadPool({
+        module: opts.isolate.module,
+        size: concurrency,
+        memoryMb: limits?.memoryMb ?? config.PAGE_MEMORY_MB,
+        app: opts.app,
+        log,
+        ...(opts.isolate.recycleAfterJobs ? { recycleAfterJobs: opts.isolate.recycleAfterJobs } : {}),
+      })
+    : undefined;
+
+  /** One attempt at a job, within its limits. */
+  const attempt = async (job: Job<Data, Result>, jobCtx: WorkerContext): Promise<Result> => {
+    if (pool) {
+      const isolated: IsolatedJob<Data> = { id: job.id, name: job.name, data: job.data, attemptsMade: job.attemptsMade };
+      return (await pool.run(isolated, {
+        timeoutMs: timeLimit(job).ms,
+        onTimeout: () => timeoutError(job),
+        onOutOfMemory: () => memoryError(job),
+      })) as Result;
+    }
+    const processor = opts.processor as NonNullable<typeof opts.processor>;
+    if (!limits) return processor(job, jobCtx);
+    const controller = new AbortController();
+    const work = processor(job, { ...jobCtx, signal: controller.signal });
+    work.catch(() => {}); // settles after the timeout (aborted): nobody listens any more
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const err = timeoutError(job);
+        controller.abort(err);
+        reject(err);
+      }, timeLimit(job).ms);
+    });
+    try {
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
 
   let worker: Worker<Data, Result> | undefined;
-  if (opts.processor) {
-    const processor = opts.processor;
+  if (opts.processor || pool) {
     const handle = async (job: Job<Data, Result>): Promise<Result> => {
       const jobLog = log.child({ log_id: job.data.requestId, job: job.name, job_id: job.id });
       const started = Date.now();
       try {
-        const result = await processor(job, { ...ctx, log: jobLog });
+        const result = await attempt(job, { ...ctx, log: jobLog });
         jobLog.debug({ ms: Date.now() - started }, 'job done');
         return result;
-      } catch (err) {
-        // A document the service cannot take (corrupt, encrypted, too large) is the caller's answer,
-        // not a fault of this worker: one info line with its code, no stack.
-        if (err instanceof ServiceError && !err.retryable && err.status < 500) jobLog.info({ code: err.code, ms: Date.now() - started }, err.message);
-        else jobLog.warn({ err, ms: Date.now() - started }, 'job failed');
+      } catch (raw) {
+        const err = toServiceError(raw);
+        const attemptNo = job.attemptsMade + 1;
+        const attempts = job.opts.attempts ?? 1;
+        const fields = { ms: Date.now() - started, attempt: attemptNo, attempts };
+        if (err instanceof ServiceError && !err.retryable && err.status < 500) {
+          // A document the service cannot take (corrupt, encrypted, too large, too slow) is the
+          // caller's answer, not a fault of this worker: one info line with its code, no stack.
+          jobLog.info({ ...fields, code: err.code }, err.message);
+        } else if (isRetryable(err) && attemptNo < attempts) {
+          jobLog.warn({ ...fields, err, retry_in_ms: retryDelayMs(job, attemptNo) }, 'job attempt failed; it will be retried');
+        } else {
+          jobLog.error({ ...fields, err }, isRetryable(err) ? 'job failed; no attempt left' : 'job failed; not retryable');
+        }
         throw toJobError(err);
       }
     };
     worker = new Worker<Data, Result>(QUEUES[opts.kind], handle, {
       connection: createRedis(config.REDIS_URL, 'worker'),
       prefix: config.QUEUE_PREFIX,
-      concurrency: opts.concurrency ?? 1,
+      concurrency,
+      // Recorded on each job it takes (processedBy): tells which process holds a job.
+      name: id,
+      lockDuration: config.JOB_LOCK_MS,
+      stalledInterval: config.STALLED_CHECK_MS,
+      maxStalledCount: config.MAX_STALLED_COUNT,
     });
-    worker.on('error', (err) => log.error({ err }, 'queue worker error'));
+    let lastError = 0;
+    worker.on('error', (err) => {
+      // While Redis is down every reconnect attempt fails: one line every 10 s is enough.
+      if (Date.now() - lastError < 10_000) return;
+      lastError = Date.now();
+      log.error({ err }, 'queue worker error');
+    });
+    const current = worker;
+    current.on('stalled', (jobId) => {
+      void Job.fromId<Data, Result>(current, jobId)
+        .catch(() => undefined)
+        .then((job) => log.warn({ log_id: job?.data.requestId, job: job?.name, job_id: jobId }, 'job stalled (its worker stopped renewing its lock); back in the queue'));
+    });
+    current.on('failed', (job, err) => {
+      // Failures outside the processor (a job stalled too often) have not been logged yet.
+      if (job && /stalled more than allowable limit/.test(err.message)) {
+        log.error({ log_id: job.data.requestId, job: job.name, job_id: job.id, err }, 'job failed: its workers stopped each time they took it up');
+      }
+    });
   }
+  const watchdog = startWatchdog(config.WATCHDOG_MS, opts.app);
 
   const stop = async () => {
-    await worker?.close();
+    await worker?.close(); // takes no new job, waits for the jobs in hand
+    await pool?.close();
     await opts.teardown?.();
+    await watchdog.stop();
     await heartbeat.stop();
     redis.disconnect();
   };
@@ -115,6 +223,9 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
     log.warn('launcher is gone; stopping');
     process.kill(process.pid, 'SIGTERM');
   });
-  log.info({ kind: opts.kind, queue: QUEUES[opts.kind], consuming: Boolean(worker), id }, 'worker started');
+  log.info(
+    { kind: opts.kind, queue: QUEUES[opts.kind], consuming: Boolean(worker), isolated: Boolean(pool), id, lock_ms: config.JOB_LOCK_MS, stalled_check_ms: config.STALLED_CHECK_MS },
+    'worker started',
+  );
   return { ctx, worker, stop };
 }

@@ -14,6 +14,7 @@ import {
 } from '@docsvc/queue';
 import { ServiceError, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
 import type { ObjectStore } from '@docsvc/storage';
+import type { Backpressure } from '../backpressure.js';
 import { buildOcrAnswer } from './answer.js';
 import { resolvePageRange } from './page-range.js';
 
@@ -26,6 +27,8 @@ export interface OcrPipeline {
   /** Rendering resolution of PDF pages (PDF_DPI). */
   dpi: number;
   defaultLanguage: string;
+  /** Backpressure (backpressure.ts): refuses a request at once when Redis is down or the queues are too deep. */
+  admission?: Backpressure;
 }
 
 /**
@@ -51,6 +54,7 @@ export async function runOcr(pipeline: OcrPipeline, request: OcrRequest, source:
   };
 
   try {
+    await pipeline.admission?.admit(['pdf', 'ocr']); // refused: the finally still deletes an uploaded document
     const prepared = (await run(pipeline.pdf, 'prepare', { requestId, source })) as PrepareResult;
     const pageRange = resolvePageRange(request.page_range, prepared.kind, prepared.pageCount);
     const language = request.language ?? pipeline.defaultLanguage;

@@ -1,5 +1,6 @@
 import { enqueue, type QueueHandles, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ServiceError, normalizeLanguageCode, type TranslateRequest } from '@docsvc/schemas';
+import type { Backpressure } from '../backpressure.js';
 import { checkTranslateLimits, type TranslateLimits } from './limits.js';
 import type { TranslationRoutes } from './routes-cache.js';
 
@@ -7,6 +8,8 @@ export interface TranslatePipeline {
   queue: QueueHandles<TranslateJob, TranslateResult>;
   routes: TranslationRoutes;
   limits: TranslateLimits;
+  /** Backpressure (backpressure.ts): refuses a request at once when Redis is down or the queue is too deep. */
+  admission?: Backpressure;
 }
 
 function languageCode(field: string, code: string): string {
@@ -29,6 +32,7 @@ export async function runTranslate(pipeline: TranslatePipeline, request: Transla
   checkTranslateLimits(texts, pipeline.limits);
 
   if (source !== target) {
+    await pipeline.admission?.admit(['translate']);
     const routes = await pipeline.routes.all();
     if (source && !routes.some((r) => r.source === source && r.target === target)) {
       const available = targetsOf(routes, source);

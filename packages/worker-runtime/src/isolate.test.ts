@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createLogger } from '@docsvc/logger';
+import { ServiceError } from '@docsvc/schemas';
+// The built pool: its thread script is dist/isolate-thread.js.
+import { ThreadPool, type IsolatedJob } from '../dist/isolate.js';
+
+// The threads read the worker's configuration from the environment, as in a worker process.
+process.env.REDIS_URL = inject('redisUrl');
+const module = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures/processor.js');
+const pool = new ThreadPool({ module, size: 1, memoryMb: 32, app: 'isolate-test', log: createLogger('isolate-test', 'silent'), recycleAfterJobs: 3 });
+afterAll(() => pool.close());
+
+const job = (data: Record<string, unknown>): IsolatedJob<unknown> => ({ id: '1', name: 'raster', data: { requestId: 'r', ...data }, attemptsMade: 0 });
+const limits = {
+  timeoutMs: 1_000,
+  onTimeout: () => new ServiceError('invalid_document', 'too slow'),
+  onOutOfMemory: () => new ServiceError('invalid_document', 'too big'),
+};
+const run = (data: Record<string, unknown>) => pool.run(job(data), limits) as Promise<{ threadId: number; page: number }>;
+
+describe('ThreadPool', () => {
+  it('runs jobs in a warm thread, replaced after recycleAfterJobs jobs', async () => {
+    const ids: number[] = [];
+    for (let page = 1; page <= 6; page++) {
+      const r = await run({ page });
+      expect(r.page).toBe(page);
+      ids.push(r.threadId);
+    }
+    expect(new Set(ids.slice(0, 3)).size).toBe(1);
+    expect(new Set(ids.slice(3)).size).toBe(1);
+    expect(ids[3]).not.toBe(ids[0]);
+  });
+
+  it.each([
+    ['spins in a synchronous loop', 'spin', 'too slow'],
+    ['never settles', 'hang', 'too slow'],
+    ['fills its heap', 'balloon', 'too big'],
+  ])('fails a job that %s with its limit error, and goes on with a new thread', async (_what, what, message) => {
+    const before = (await run({ page: 0 })).threadId;
+    await expect(run({ what })).rejects.toMatchObject({ code: 'invalid_document', message });
+    const after = await run({ page: 7 });
+    expect(after.page).toBe(7);
+    expect(after.threadId).not.toBe(before);
+  });
+
+  it("brings a processor's error back", async () => {
+    await expect(run({ what: 'throw' })).rejects.toThrow('processor failed');
+    expect((await run({ page: 8 })).page).toBe(8);
+  });
+});
