@@ -65,6 +65,8 @@ RUN set -eu; \
 # HTTP API.
 FROM node:24-bookworm-slim AS api
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=8080
 WORKDIR /app
@@ -82,7 +84,8 @@ CMD ["node", "apps/api/dist/main.js"]
 
 # Rasterises PDF pages. Needs no Debian packages yet.
 FROM node:24-bookworm-slim AS worker-pdf
-ENV NODE_ENV=production
+# glibc malloc settings that keep resident memory down (packages/config/src/process-env.ts).
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /out/package.json ./
 COPY --from=build /out/node_modules ./node_modules
@@ -94,7 +97,7 @@ CMD ["node", "apps/worker-pdf/dist/main.js"]
 # Recognises page images. tesseract-ocr-eng provides the English model as a local file
 # (/usr/share/tesseract-ocr/5/tessdata/eng.traineddata), so the worker downloads nothing at run time.
 FROM node:24-bookworm-slim AS worker-ocr
-ENV NODE_ENV=production
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 RUN apt-get update \
  && apt-get install -y --no-install-recommends tesseract-ocr-eng \
  && rm -rf /var/lib/apt/lists/*
@@ -110,7 +113,7 @@ CMD ["node", "apps/worker-ocr/dist/main.js"]
 # /usr/share/apertium/modes). Debian bookworm names: English-Galician is apertium-en-gl (there is no
 # apertium-eng-glg) and Spanish-Portuguese is apertium-es-pt (there is no apertium-spa-por).
 FROM node:24-bookworm-slim AS worker-translate
-ENV NODE_ENV=production
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       apertium \

@@ -7,6 +7,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startRedisServer, startS3Server } from '@docsvc/embedded';
+import { withMallocEnv } from '@docsvc/config';
 import { ROOT, childProcesses, onCleanup, sleep, state, stopProcess, track } from './common.ts';
 
 /** Environment variables of the shell that would point the service elsewhere: never inherited. */
@@ -16,7 +17,8 @@ function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SERVICE_VARS) delete env[name];
   // Benchmarks send hundreds of requests a minute with one key: the rate limit (600/min) is off.
-  return { ...env, RATE_LIMIT_MAX: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info', ...extra };
+  // The malloc settings the launcher gives its children, also to processes started one by one.
+  return withMallocEnv({ ...env, RATE_LIMIT_MAX: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info', ...extra });
 }
 
 /** JSON log lines of a log file (non-JSON lines, such as the launcher's banner, skipped). */

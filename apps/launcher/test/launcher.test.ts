@@ -71,12 +71,15 @@ describe('launcher (npm start)', () => {
     expect(stdout).toContain(key);
   });
 
-  it('runs each app as its own process, named on its command line', () => {
+  it('runs each app as its own process, named on its command line, with the malloc settings', () => {
     for (const app of ['api', 'worker-pdf', 'worker-ocr', 'worker-translate']) {
       const pid = childPid(app);
       expect(pid, app).toBeDefined();
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       expect(cmdline).toContain(`apps/${app}/dist/main.js`);
+      // glibc's malloc settings that keep the workers' memory down reach every child.
+      const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environ, app).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']));
     }
   });
 

@@ -2,6 +2,10 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { assertPixelLimit, invalidDocument } from './errors.js';
 import type { GrayImage, ImageKind } from './types.js';
 
+// libvips' operation cache (up to 50 MB of decoded pixels by default) never hits here: every input
+// is a new document. Off, it stops holding a page's pixels after the page is done.
+sharp.cache(false);
+
 export type SharpKind = Exclude<ImageKind, 'bmp'>;
 
 /** sharp's complaints about an input are the document's fault; running out of memory is not. */
