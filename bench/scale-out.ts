@@ -6,7 +6,7 @@
 // 16-core machine (BENCH_SCALE_MAX=14 there).
 // Run: npm run build && node bench/scale-out.ts
 // Sizes: BENCH_SCALE_WORKERS (default 1,2,4,8,14), BENCH_SCALE_MAX (default: cores),
-// BENCH_SCALE_PAGES_PER_WORKER (pages per run = K x this, default 3).
+// BENCH_SCALE_PAGES_PER_WORKER (pages per run = K x this, default 6).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +22,7 @@ await main(async () => {
   const wanted = envInts('BENCH_SCALE_WORKERS', [1, 2, 4, 8, 14]);
   const ks = wanted.filter((k) => k <= max);
   const skipped = wanted.filter((k) => k > max);
-  const perWorker = Math.max(1, envInt('BENCH_SCALE_PAGES_PER_WORKER', 3));
+  const perWorker = Math.max(1, envInt('BENCH_SCALE_PAGES_PER_WORKER', 6));
   if (!ks.includes(1)) ks.unshift(1); // efficiency is relative to one worker
 
   const distinct = Math.min(Math.max(...ks) * perWorker, 8);

@@ -1,10 +1,10 @@
 // Memory: resident memory (VmRSS, and the peak VmHWM) of every process the launcher starts, idle, then
-// as OCR pages go through the HTTP API (small 1200x800 text pages, to keep it quick), up to 200 pages;
+// as OCR pages go through the HTTP API (full 2550x3300 300-DPI pages: the worst case, about 7 minutes on 2 cores), up to 200 pages;
 // next to the peak memory of the native tesseract CLI reading the same page.
 // Run: npm run build && node bench/worker-memory.ts
 // Sizes: BENCH_MEMORY_PAGES (default 200), BENCH_MEMORY_STEP (pages between samples, default 50),
 // BENCH_OCR_WORKERS (OCR_CONCURRENCY, default: cores), BENCH_INFLIGHT (default 2 x that),
-// BENCH_MEMORY_FORMAT (small, default, or scan: full 2550x3300 300-DPI pages, about 3 s each).
+// BENCH_MEMORY_FORMAT (scan, default: full 2550x3300 300-DPI pages, about 3 s each; or small: 1200x800).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ await main(async () => {
   const threads = envInt('BENCH_OCR_WORKERS', CORES);
   const inflight = envInt('BENCH_INFLIGHT', 2 * threads);
 
-  const formatName = process.env.BENCH_MEMORY_FORMAT || 'small';
+  const formatName = process.env.BENCH_MEMORY_FORMAT || 'scan';
   if (formatName !== 'small' && formatName !== 'scan') throw new Error(`BENCH_MEMORY_FORMAT must be small or scan (got "${formatName}")`);
   const format = formatName === 'scan' ? SCAN_PAGE : SMALL_PAGE;
   const pages = await makePages(4, format, formatName);
