@@ -31,7 +31,8 @@ export interface OpenQueueOptions {
  * reconnecting): the event stream resumes where it stopped once Redis is back.
  */
 export function openQueue<Data, Result>(name: string, redis: Redis, prefix: string, opts: OpenQueueOptions = {}): QueueHandles<Data, Result> {
-  const queue = new Queue<Data, Result>(name, { connection: redis, prefix, ...(opts.defaultJobOptions ? { defaultJobOptions: opts.defaultJobOptions } : {}) });
+  // BullMQ merges these under every add()'s own options.
+  const queue = new Queue<Data, Result>(name, { connection: redis, prefix, defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, ...opts.defaultJobOptions } });
   const eventsConnection = redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true, commandTimeout: undefined as unknown as number });
   eventsConnection.on('error', () => {});
   trackReadiness(eventsConnection);
@@ -179,9 +180,7 @@ export async function enqueue<Data, Result>(
   let job: Job;
   try {
     await handles.events.waitUntilReady();
-    // Queue-level defaults (attempts, backoff) apply under these; BullMQ merges them per job.
-    const defaults = { ...DEFAULT_JOB_OPTIONS, ...handles.queue.defaultJobOptions };
-    job = (await handles.queue.add(jobName as never, data as never, { ...defaults, ...opts, jobId })) as Job;
+    job = (await handles.queue.add(jobName as never, data as never, { ...opts, jobId })) as Job;
   } catch (err) {
     waiter.cancel();
     if (isDependencyDown(err)) throw unavailable();
