@@ -1,7 +1,8 @@
 import type { Job } from 'bullmq';
 import type { TranslateJob, TranslateResult } from '@docsvc/queue';
 import { ServiceError } from '@docsvc/schemas';
-import { detectLanguage, type TranslationEngine } from '@docsvc/translate-engine';
+import { detectLanguage } from '@docsvc/language-id';
+import type { TranslationEngine } from '@docsvc/translate-engine';
 
 /**
  * Job "translate": one chunk of strings. Without a source language each item's language is detected

@@ -3,7 +3,6 @@ export { ApertiumEngine, type ApertiumOptions, type SkippedMode } from './aperti
 export type { PipelinePool } from './pipeline-pool.js';
 export type { Pipeline } from './pipeline.js';
 export { normalizeLanguageCode, ISO_639_1_CODES } from '@docsvc/schemas';
-export { detectLanguage, type DetectedLanguage } from './detect-language.js';
 export { buildRoutes, targetsFrom } from './routes.js';
 export { DEFAULT_MODES_DIR } from './mode-file.js';
 export { MAX_UNIT_CHARS } from './split-units.js';

@@ -1,16 +1,6 @@
-import { eld as sharedEld } from 'eld/small';
-import { iberianScores } from './galician-markers.js';
 import { normalizeLanguageCode } from '@docsvc/schemas';
-
-/**
- * eld's small database: on this service's languages it named the language of short phrases as well as the
- * medium and large ones (47 of 48 two-to-five-word phrases for each size) and got a Catalan sentence right that
- * the extra-small one called Spanish; it loads in about 0.35 s and takes about 160 MB (medium: 0.35 s and 200 MB,
- * large: 0.8 s and 430 MB; measured with Node 24). A private instance, because text clean-up is a per-instance
- * setting: it drops URLs, e-mail addresses and numbers before scoring, which carry no language.
- */
-const detector = sharedEld.newInstance();
-detector.enableTextCleanup(true);
+import { eld, type EldResult } from './eld.js';
+import { iberianScores } from './galician-markers.js';
 
 export interface DetectedLanguage {
   /** ISO 639-1, one of the candidates (when any was given). */
@@ -29,7 +19,8 @@ export interface DetectedLanguage {
 export function detectLanguage(text: string, candidates: readonly string[]): DetectedLanguage {
   const wanted = [...new Set(candidates.map((code) => normalizeLanguageCode(code)).filter((code): code is string => !!code))];
   const fallback: DetectedLanguage = { language: wanted[0] ?? 'und', confidence: 0, reliable: false };
-  let result: ReturnType<typeof detector.detect>;
+  const detector = eld(); // outside the try: a database that does not load is a fault, not unreliable text
+  let result: EldResult;
   let scores: Record<string, number>;
   try {
     result = detector.detect(typeof text === 'string' ? text : '');

@@ -1,0 +1,1 @@
+export { detectLanguage, type DetectedLanguage } from './detect-language.js';
