@@ -94,13 +94,15 @@ COPY --from=build /out/apps/worker-pdf ./apps/worker-pdf
 USER node
 CMD ["node", "apps/worker-pdf/dist/main.js"]
 
-# Recognises page images. tesseract-ocr-eng provides the English model as a local file
-# (/usr/share/tesseract-ocr/5/tessdata/eng.traineddata), so the worker downloads nothing at run time.
+# Recognises page images with Debian's tesseract 5 binary (the native engine) and its language models,
+# all local files under /usr/share/tesseract-ocr/5/tessdata: the worker downloads nothing at run time.
+# The packages are those of scripts/ocr-packages.txt, as scripts/install.sh installs them.
 FROM node:24-bookworm-slim AS worker-ocr
 ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+COPY scripts/ocr-packages.txt /tmp/ocr-packages.txt
 RUN apt-get update \
- && apt-get install -y --no-install-recommends tesseract-ocr-eng \
- && rm -rf /var/lib/apt/lists/*
+ && grep -v '^#' /tmp/ocr-packages.txt | grep -v '^\s*$' | xargs apt-get install -y --no-install-recommends util-linux \
+ && rm -rf /var/lib/apt/lists/* /tmp/ocr-packages.txt
 WORKDIR /app
 COPY --from=build /out/package.json ./
 COPY --from=build /out/node_modules ./node_modules

@@ -2,7 +2,7 @@
 // same pages, in the same run. Run: npm run build && node bench/born-digital.ts (BENCH_PAGES=5).
 import { availableParallelism } from 'node:os';
 import { readPdfPageForOcr } from '@docsvc/documents';
-import { OcrEngine } from '@docsvc/ocr-engine';
+import { createOcrEngine, type EngineChoice } from '@docsvc/ocr-engine';
 import { letterLines, textPdf } from '../test/fixtures/pdf.ts';
 import { wordAccuracy } from '../test/fixtures/render-text.ts';
 
@@ -15,7 +15,7 @@ const wordsOf = (blocks: Array<{ paragraphs: Array<{ lines: Array<{ words: Array
   blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.text))));
 
 await readPdfPageForOcr(pdf, 1, { dpi: 250, limits }); // load pdf.js once, outside the timings
-const engine = await OcrEngine.create({ concurrency: 1 });
+const engine = await createOcrEngine({ engine: (process.env.OCR_ENGINE as EngineChoice | undefined) ?? 'auto', concurrency: 1 });
 let textMs = 0;
 let ocrMs = 0;
 let textAccuracy = 0;

@@ -3,7 +3,7 @@
 // Run: npm run build && node bench/pdf-dpi.ts
 import { availableParallelism } from 'node:os';
 import { rasterizePdfPage } from '@docsvc/documents';
-import { OcrEngine } from '@docsvc/ocr-engine';
+import { createOcrEngine, type EngineChoice } from '@docsvc/ocr-engine';
 import { letterLines, textPdf } from '../test/fixtures/pdf.ts';
 import { wordAccuracy } from '../test/fixtures/render-text.ts';
 
@@ -12,7 +12,7 @@ const pages = [
   { name: 'letter 12pt', lines: letterLines(45), fontSize: 12 },
   { name: 'small print 8pt', lines: letterLines(70), fontSize: 8 },
 ];
-const engine = await OcrEngine.create({ concurrency: 1 });
+const engine = await createOcrEngine({ engine: (process.env.OCR_ENGINE as EngineChoice | undefined) ?? 'auto', concurrency: 1 });
 const rows: Array<Record<string, string | number>> = [];
 for (const page of pages) {
   const pdf = textPdf([{ lines: page.lines, fontSize: page.fontSize }]);

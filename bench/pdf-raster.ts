@@ -7,7 +7,7 @@
 // Sizes: BENCH_RASTER_REPS (renders timed per page, median, default 5), BENCH_OCR_REPS (default 1),
 // BENCH_DPI (default 250).
 import { decodePgm, encodePgm, rasterizePdfPage, readPdfPageForOcr } from '@docsvc/documents';
-import { OcrEngine, type EnginePage, type GrayImage } from '@docsvc/ocr-engine';
+import { createOcrEngine, type EngineChoice, type EnginePage, type GrayImage } from '@docsvc/ocr-engine';
 import { letterLines, scannedPdf, textPdf } from '../test/fixtures/pdf.ts';
 import { renderLines, proseLines, wordAccuracy } from '../test/fixtures/render-text.ts';
 import { envInt, main, median, onCleanup, report, round } from './lib/common.ts';
@@ -41,7 +41,7 @@ await main(async () => {
     { key: 'scanned', page: 'scanned (300-DPI image)', pdf: scannedPdf([scan], 300), truth: prose.join(' ').split(/\s+/) },
   ];
 
-  const engine = await OcrEngine.create({ concurrency: 1 });
+  const engine = await createOcrEngine({ engine: (process.env.OCR_ENGINE as EngineChoice | undefined) ?? 'auto', concurrency: 1 });
   onCleanup(() => engine.close());
   await rasterizePdfPage(pages[0]!.pdf, 1, { dpi, limits }); // untimed: loads pdf.js, fonts and the canvas
   await engine.recognize(scan); // untimed: the first big page grows the tesseract heap

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { wordAccuracy } from '../test/fixtures/render-text.ts';
 import { CORES, envInt, envInts, main, onCleanup, pool, report, round, timed } from './lib/common.ts';
-import { SCAN_PAGE, makePages, nativeOcr, writePages } from './lib/pages.ts';
+import { SCAN_PAGE, makePages, nativeOcr, pageKey, writePages } from './lib/pages.ts';
 import { Failures, answerWords, startPieces, withRetry } from './lib/stack.ts';
 
 const log = (msg: string) => console.error(`[scale-out] ${msg}`);
@@ -46,7 +46,7 @@ await main(async () => {
   const service = await startPieces();
   const { api } = service;
   await service.startApp('worker-pdf');
-  for (const page of pages) await api.upload(`bench/${page.name}.png`, page.png, 'image/png');
+  for (const page of pages) await api.upload(pageKey(page), page.bytes, page.contentType);
   const failures = new Failures();
   const ocr = (key: string) => withRetry(failures, () => api.ocr(key));
 
@@ -54,9 +54,9 @@ await main(async () => {
   for (const k of ks) {
     log(`${k} worker-ocr processes, ${k * perWorker} pages`);
     const workers = await Promise.all(Array.from({ length: k }, () => service.startApp('worker-ocr', { OCR_CONCURRENCY: '1' })));
-    await Promise.all(Array.from({ length: k }, (_, i) => ocr(`bench/${pages[i % pages.length]!.name}.png`))); // untimed warm-up
+    await Promise.all(Array.from({ length: k }, (_, i) => ocr(pageKey(pages[i % pages.length]!)))); // untimed warm-up
     const items = work(k);
-    const run = await timed(() => pool(items, 2 * k, (page) => ocr(`bench/${page.name}.png`)));
+    const run = await timed(() => pool(items, 2 * k, (page) => ocr(pageKey(page))));
     let hits = 0;
     let total = 0;
     run.value.forEach((answer, i) => {

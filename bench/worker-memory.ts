@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { wordAccuracy } from '../test/fixtures/render-text.ts';
 import { CORES, envInt, main, onCleanup, pool, procMemory, report, round, timed } from './lib/common.ts';
-import { SCAN_PAGE, SMALL_PAGE, makePages, nativeOcr, writePages } from './lib/pages.ts';
+import { SCAN_PAGE, SMALL_PAGE, makePages, nativeOcr, pageKey, writePages } from './lib/pages.ts';
 import { Failures, answerWords, startLauncher, withRetry } from './lib/stack.ts';
 
 const log = (msg: string) => console.error(`[worker-memory] ${msg}`);
@@ -41,7 +41,7 @@ await main(async () => {
   const sample = () => Object.fromEntries(children.map((c) => [c.app, procMemory(c.pid)?.rssMb ?? NaN]));
   const samples: Array<{ at: string; rss: Record<string, number> }> = [{ at: 'idle', rss: sample() }];
 
-  for (const page of pages) await api.upload(`bench/${page.name}.png`, page.png, 'image/png');
+  for (const page of pages) await api.upload(pageKey(page), page.bytes, page.contentType);
   let done = 0;
   let hits = 0;
   let words = 0;
@@ -49,7 +49,7 @@ await main(async () => {
     while (done < total) {
       const batch = Math.min(step, total - done);
       const results = await pool(Array.from({ length: batch }, (_, i) => pages[(done + i) % pages.length]!), inflight, async (page) => {
-        const answer = await withRetry(failures, () => api.ocr(`bench/${page.name}.png`));
+        const answer = await withRetry(failures, () => api.ocr(pageKey(page)));
         return { page, words: answerWords(answer.body) };
       });
       for (const r of results) {

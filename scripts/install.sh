@@ -6,7 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # Debian packages the service and its tests use. Keep in step with the README and the Dockerfile.
-DEB_PACKAGES=(redis-server openssl fonts-dejavu-core tesseract-ocr tesseract-ocr-eng tesseract-ocr-spa tesseract-ocr-fra tesseract-ocr-deu apertium apertium-eng-spa apertium-eng-cat apertium-en-gl apertium-es-pt apertium-fr-es apertium-spa-ita)
+# The OCR worker's (tesseract and its language models) are listed in scripts/ocr-packages.txt.
+# util-linux gives prlimit (the OCR engine's per-page memory limit); fonts-wqy-microhei draws the
+# Chinese test pages.
+mapfile -t OCR_PACKAGES < <(grep -v '^#' scripts/ocr-packages.txt | grep -v '^\s*$')
+DEB_PACKAGES=(redis-server openssl util-linux fonts-dejavu-core fonts-wqy-microhei "${OCR_PACKAGES[@]}" apertium apertium-eng-spa apertium-eng-cat apertium-en-gl apertium-es-pt apertium-fr-es apertium-spa-ita)
 
 missing=()
 for pkg in "${DEB_PACKAGES[@]}"; do

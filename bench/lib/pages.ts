@@ -1,40 +1,59 @@
-// Page images with known text (rendered with sharp's SVG text, as the tests do), and the native
-// tesseract CLI as the reference reader of the same pages.
+// Page images with known text, and the native tesseract CLI as the reference reader of the same pages.
+// By default pages look scanned (test/fixtures/scans.ts: serif text on gray paper, optical blur, sensor
+// noise, saved as a gray JPEG as scanners do); BENCH_PAGE_STYLE=clean gives the clean PNG renders of
+// the issue-6 figures.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { proseLines, renderLines, toPng, type GrayImage } from '../../test/fixtures/render-text.ts';
+import { grayJpeg, scannedPage } from '../../test/fixtures/scans.ts';
 import { TESSDATA, track } from './common.ts';
 
 export interface Page {
   name: string;
   gray: GrayImage;
-  png: Buffer;
+  /** The file a user would send: a gray JPEG (scan style) or a PNG (clean style). */
+  bytes: Buffer;
+  ext: 'jpg' | 'png';
+  contentType: string;
   /** The words drawn on the page, in order. */
   truth: string[];
-  /** Where the PNG was written, once writePages() ran. */
+  /** Where the file was written, once writePages() ran. */
   file?: string;
 }
 
-/** A full 300-DPI letter page (2550x3300): 40 lines of 10-11 pt prose, about 350 words. */
-export const SCAN_PAGE = { width: 2550, height: 3300, fontSize: 46, lineHeight: 76, lines: 40, maxChars: 68 };
-/** A small page (1200x800): 10 lines, about 70 words. */
-export const SMALL_PAGE = { width: 1200, height: 800, fontSize: 40, lineHeight: 62, lines: 10, maxChars: 44 };
+/** The object key a benchmark stores a page under. */
+export const pageKey = (page: Page): string => `bench/${page.name}.${page.ext}`;
 
-/** `count` pages of different prose (seeds 1..count) in the given format. */
-export async function makePages(count: number, format: typeof SCAN_PAGE, prefix = 'page'): Promise<Page[]> {
+/** A full 300-DPI letter page (2550x3300): 40 lines of 10-11 pt prose, about 350 words. */
+export const SCAN_PAGE = { width: 2550, height: 3300, fontSize: 46, lineHeight: 76, lines: 40, maxChars: 68, left: 200, top: 150 };
+/** A small page (1200x800): 10 lines, about 70 words. */
+export const SMALL_PAGE = { width: 1200, height: 800, fontSize: 40, lineHeight: 62, lines: 10, maxChars: 44, left: 100, top: 100 };
+
+export type PageStyle = 'scan' | 'clean';
+export const pageStyle = (): PageStyle => (process.env.BENCH_PAGE_STYLE === 'clean' ? 'clean' : 'scan');
+
+/** `count` pages of different prose (seeds 1000 + i) in the given format and style. */
+export async function makePages(count: number, format: typeof SCAN_PAGE, prefix = 'page', style: PageStyle = pageStyle()): Promise<Page[]> {
   const pages: Page[] = [];
   for (let i = 0; i < count; i++) {
     const texts = proseLines(format.lines, format.maxChars, 1000 + i);
-    const { image } = await renderLines(texts, { width: format.width, height: format.height, fontSize: format.fontSize, lineHeight: format.lineHeight });
-    pages.push({ name: `${prefix}-${i + 1}`, gray: image, png: await toPng(image), truth: texts.join(' ').split(/\s+/) });
+    const truth = texts.join(' ').split(/\s+/);
+    const name = `${prefix}-${i + 1}`;
+    if (style === 'clean') {
+      const { image } = await renderLines(texts, format);
+      pages.push({ name, gray: image, bytes: await toPng(image), ext: 'png', contentType: 'image/png', truth });
+    } else {
+      const image = await scannedPage(texts, { ...format, seed: i + 1 });
+      pages.push({ name, gray: image, bytes: await grayJpeg(image), ext: 'jpg', contentType: 'image/jpeg', truth });
+    }
   }
   return pages;
 }
 
 export function writePages(pages: Page[], dir: string): void {
   for (const page of pages) {
-    page.file = `${dir}/${page.name}.png`;
-    writeFileSync(page.file, page.png);
+    page.file = `${dir}/${page.name}.${page.ext}`;
+    writeFileSync(page.file, page.bytes);
   }
 }
 

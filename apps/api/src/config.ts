@@ -29,8 +29,11 @@ export const apiEnvShape = {
   OCR_TIMEOUT_MS: envInt(120_000, { min: 1_000, max: 3_600_000 }),
   /** Resolution PDF pages are rendered at for OCR (lowered per page to fit MAX_RENDER_PIXELS); 250 measured in bench/pdf-dpi.ts. */
   PDF_DPI: envInt(250, { min: 72, max: 600 }),
-  /** Tesseract language used when a request names none. */
-  OCR_DEFAULT_LANGUAGE: z.string().regex(/^[a-z_]{3,8}(\+[a-z_]{3,8})*$/, { message: 'must be tesseract codes such as eng' }).default('eng'),
+  /** OCR language when a request names none: 'auto' (chosen per page from what it reads), or codes such as 'en' or 'fra+eng'. */
+  OCR_DEFAULT_LANGUAGE: z
+    .string()
+    .regex(/^[A-Za-z_-]{2,16}(\+[A-Za-z_-]{2,16})*$/, { message: "must be auto, or language codes such as en or fra+eng" })
+    .default('auto'),
   /** Translation limits (413 payload_too_large beyond): characters per string, items, characters per request. */
   TRANSLATE_MAX_CHARS_PER_STRING: envInt(5_000, { min: 1 }),
   TRANSLATE_MAX_ITEMS: envInt(1_000, { min: 1 }),

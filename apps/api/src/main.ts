@@ -10,6 +10,7 @@ import { apiEnvShape } from './config.js';
 import { PublicUrlSigner } from './public-url.js';
 import { RequestLog } from './request-log.js';
 import { buildServer } from './server.js';
+import { OcrWorkers } from './ocr/ocr-workers.js';
 import { TranslationRoutes } from './translate/routes-cache.js';
 
 const config = loadOrExit('api', apiEnvShape);
@@ -67,6 +68,7 @@ const app = await buildServer({
     timeoutMs: config.OCR_TIMEOUT_MS,
     dpi: config.PDF_DPI,
     defaultLanguage: config.OCR_DEFAULT_LANGUAGE,
+    workers: new OcrWorkers(redis, config.QUEUE_PREFIX, config.HEARTBEAT_INTERVAL_MS),
     admission,
   },
   translate: {

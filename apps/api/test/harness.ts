@@ -9,6 +9,7 @@ import type { ApiDeps, ApiLimits } from '../src/deps.js';
 import { PublicUrlSigner } from '../src/public-url.js';
 import { RequestLog } from '../src/request-log.js';
 import { ROUTES, buildServer, type RoutePlugin } from '../src/server.js';
+import { OcrWorkers } from '../src/ocr/ocr-workers.js';
 import { TranslationRoutes } from '../src/translate/routes-cache.js';
 
 export const ALICE = 'alice-key-0123456789';
@@ -36,7 +37,7 @@ export async function startApi(opts: { limits?: Partial<ApiLimits>; routes?: Rou
     translate: openQueue<TranslateJob, TranslateResult>(QUEUES.translate, redis, prefix),
   };
   const deps: ApiDeps = {
-    ocr: { pdf: queues.pdf, ocr: queues.ocr, store, timeoutMs: 60_000, dpi: 250, defaultLanguage: 'eng' },
+    ocr: { pdf: queues.pdf, ocr: queues.ocr, store, timeoutMs: 60_000, dpi: 250, defaultLanguage: 'auto', workers: new OcrWorkers(redis, prefix, 1_000) },
     translate: {
       queue: queues.translate,
       routes: new TranslationRoutes(redis, prefix),

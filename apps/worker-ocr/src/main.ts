@@ -1,6 +1,6 @@
 import type { Job } from 'bullmq';
-import { OcrEngine } from '@docsvc/ocr-engine';
-import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
+import { createOcrEngine, type OcrEngine } from '@docsvc/ocr-engine';
+import type { OcrPageJob, OcrPageResult, OcrWorkerInfo } from '@docsvc/queue';
 import { runWorker } from '@docsvc/worker-runtime';
 import { ocrWorkerConfig as config } from './config.js';
 import { recognizePage } from './recognize-page.js';
@@ -9,19 +9,10 @@ const limits = { maxImagePixels: config.MAX_IMAGE_PIXELS, maxRenderPixels: confi
 let engine: OcrEngine | undefined;
 
 /**
- * The engine as one job sees it: its pages are aborted when the job passes PAGE_TIMEOUT_MS (the
- * tesseract thread working on it is terminated and replaced, its WASM memory freed).
- */
-function engineFor(signal: AbortSignal, base: OcrEngine): OcrEngine {
-  const scoped = Object.create(base) as OcrEngine;
-  scoped.recognize = (image, opts = {}) => base.recognize(image, { ...opts, signal });
-  return scoped;
-}
-
-/**
- * Recognises page images with warm tesseract.js workers, one page per worker at a time. Recognition
- * runs in tesseract's own threads, so a page that hangs it is stopped at PAGE_TIMEOUT_MS (422
- * invalid_document) while this process goes on with other pages.
+ * Recognises pages with the OCR engine OCR_ENGINE names (auto: the native tesseract binary where
+ * one answers, else tesseract.js), one page per process or thread at a time. A page past
+ * PAGE_TIMEOUT_MS is stopped (its tesseract process killed, or its thread replaced) and answered 422
+ * invalid_document while this process goes on with other pages.
  */
 await runWorker<OcrPageJob, OcrPageResult>({
   app: 'worker-ocr',
@@ -29,19 +20,35 @@ await runWorker<OcrPageJob, OcrPageResult>({
   concurrency: config.OCR_CONCURRENCY,
   limits: { timeoutMs: config.PAGE_TIMEOUT_MS, describe: (job) => `page ${job.data.page}` },
   setup: async (ctx) => {
-    engine = await OcrEngine.create({
+    engine = await createOcrEngine({
+      engine: config.OCR_ENGINE,
+      binary: config.TESSERACT_BINARY,
       langPath: config.TESSDATA_DIR,
+      memoryLimitMb: config.OCR_PAGE_MEMORY_MB,
+      // The kernel's backstop for a process this one could not kill: twice the page's time limit.
+      cpuLimitSeconds: Math.ceil((2 * config.PAGE_TIMEOUT_MS) / 1000),
       concurrency: config.OCR_CONCURRENCY,
       recycleAfterPages: config.OCR_RECYCLE_AFTER_PAGES,
       maxRssBytes: config.OCR_MAX_RSS_MB * 1024 * 1024,
     });
-    ctx.log.info({ languages: engine.languages, concurrency: config.OCR_CONCURRENCY }, 'OCR engine warm');
+    ctx.log.info(
+      { engine: engine.name, version: engine.version, asked: config.OCR_ENGINE, languages: engine.languages, orientation: engine.canDetectOrientation, concurrency: config.OCR_CONCURRENCY },
+      `OCR engine ready: ${engine.name} (${engine.version})`,
+    );
+    if (!engine.canDetectOrientation) ctx.log.warn({ tessdata: config.TESSDATA_DIR }, 'no osd.traineddata: page orientation will not be detected');
   },
+  info: (): OcrWorkerInfo => ({
+    engine: engine!.name,
+    version: engine!.version,
+    languages: engine!.languages,
+    orientation: engine!.canDetectOrientation,
+  }),
   teardown: async () => {
     await engine?.close();
   },
   processor: async (job, ctx) => {
     if (!engine) throw new Error('OCR engine not ready');
-    return recognizePage(job as Job<OcrPageJob>, ctx, engineFor(ctx.signal, engine), limits);
+    return recognizePage(job as Job<OcrPageJob>, ctx, engine, limits);
   },
 });
+

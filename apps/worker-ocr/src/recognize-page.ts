@@ -1,24 +1,39 @@
 import type { Job } from 'bullmq';
 import { assembleSections, tightenToInk } from '@docsvc/assembly';
-import { decodePgm, rasterizeImage, type DocumentLimits, type GrayImage } from '@docsvc/documents';
-import type { OcrEngine } from '@docsvc/ocr-engine';
+import type { DocumentLimits } from '@docsvc/documents/images';
+import { readPage, toGray, type OcrEngine } from '@docsvc/ocr-engine';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
-
-async function pageImage(job: OcrPageJob, ctx: WorkerContext, limits: DocumentLimits): Promise<GrayImage> {
-  if ('rasterKey' in job.image) return decodePgm(await ctx.store.getBytes(job.image.rasterKey));
-  return rasterizeImage(await ctx.store.getBytes(job.image.sourceKey), job.image.pageIndex, limits);
-}
+import { pageImage } from './page-image.js';
 
 /**
- * Job "page": recognise one page image and assemble its sections. With fine_grained, each word box
- * is tightened to the word's own ink in the same image.
+ * Job "page": read one page upright in the right language (readPage: orientation and language are
+ * decided from what the engine reads) and assemble its sections. With fine_grained, each word box is
+ * tightened to the word's own ink in the same (upright) image. Stops at PAGE_TIMEOUT_MS (ctx.signal:
+ * the engine's process is killed or its thread replaced).
  */
 export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, engine: OcrEngine, limits: DocumentLimits): Promise<OcrPageResult> {
   const { page, language, fineGrained } = job.data;
-  const image = await pageImage(job.data, ctx, limits);
-  const recognized = await engine.recognize(image, { language });
-  const sections = assembleSections(recognized, page, fineGrained ? { wordBox: (box) => tightenToInk(image, box) } : {});
-  ctx.log.info({ page, width: image.width, height: image.height, engine_ms: recognized.recognizeMs, sections: sections.length }, 'page recognised');
-  return { page, source: 'ocr', width: image.width, height: image.height, sections, engineMs: recognized.recognizeMs };
+  const { image, from } = await pageImage(job.data, ctx, limits);
+  const read = await readPage(engine, image, { language, signal: ctx.signal });
+  const gray = fineGrained ? toGray(await read.image.pixels()) : undefined;
+  const sections = assembleSections(read.page, page, gray ? { wordBox: (box) => tightenToInk(gray, box) } : {});
+  const { width, height } = read.image;
+  ctx.log.info(
+    {
+      page,
+      width,
+      height,
+      from,
+      rotation: read.rotation,
+      skew: read.skew,
+      language: read.language,
+      passes: read.passes,
+      ...(read.orientation ? { osd: { rotate: read.orientation.rotation, confidence: read.orientation.confidence, script: read.orientation.script } } : {}),
+      engine_ms: read.engineMs,
+      sections: sections.length,
+    },
+    'page recognised',
+  );
+  return { page, source: 'ocr', width, height, sections, engineMs: read.engineMs, rotation: read.rotation, skew: read.skew, language: read.language };
 }

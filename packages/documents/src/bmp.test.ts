@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rasterizeImage } from './rasterize-image.js';
+import { decodeImagePixels } from './image-page.js';
+import { grayOf } from '../test/image-fixtures.js';
 
 const limits = { maxImagePixels: 1_000_000, maxRenderPixels: 1_000_000 };
 
@@ -35,7 +36,7 @@ describe('BMP decoding', () => {
     const palette = grayPalette(4);
     const dib = info(4, 2, 8, 1);
     dib.writeUInt32LE(4, 32); // colours used
-    const image = await rasterizeImage(bmp(dib, palette, rle), 0, limits);
+    const image = grayOf(await decodeImagePixels(bmp(dib, palette, rle), 0, limits));
     expect(image).toMatchObject({ width: 4, height: 2 });
     expect([...image.data]).toEqual([0, 85, 170, 255, 255, 255, 255, 255]);
   });
@@ -49,7 +50,7 @@ describe('BMP decoding', () => {
     const pixels = Buffer.alloc(4);
     pixels.writeUInt16LE(0xffff, 0); // white
     pixels.writeUInt16LE(0x07e0, 2); // pure green: 0.587
-    const image = await rasterizeImage(bmp(dib, masks, pixels), 0, limits);
+    const image = grayOf(await decodeImagePixels(bmp(dib, masks, pixels), 0, limits));
     expect([...image.data]).toEqual([255, 150]);
   });
 
@@ -61,7 +62,7 @@ describe('BMP decoding', () => {
     core.writeUInt16LE(1, 8);
     core.writeUInt16LE(1, 10);
     const palette = Buffer.from([0, 0, 0, 255, 255, 255]);
-    const image = await rasterizeImage(bmp(core, palette, Buffer.from([0b10100000, 0, 0, 0])), 0, limits);
+    const image = grayOf(await decodeImagePixels(bmp(core, palette, Buffer.from([0b10100000, 0, 0, 0])), 0, limits));
     expect([...image.data]).toEqual([255, 0, 255]);
   });
 
@@ -73,15 +74,15 @@ describe('BMP decoding', () => {
     dib.writeUInt32LE(0xff00, 44);
     dib.writeUInt32LE(0xff, 48);
     dib.writeUInt32LE(0xff000000, 52);
-    const image = await rasterizeImage(bmp(dib, Buffer.alloc(0), Buffer.from([0, 0, 0, 0, 255, 255, 255, 0])), 0, limits);
+    const image = grayOf(await decodeImagePixels(bmp(dib, Buffer.alloc(0), Buffer.from([0, 0, 0, 0, 255, 255, 255, 0])), 0, limits));
     expect([...image.data]).toEqual([0, 255]);
   });
 
   it('refuses unsupported compression and a missing palette with 422 invalid_document', async () => {
     const jpegInBmp = bmp(info(2, 2, 24, 4), Buffer.alloc(0), Buffer.alloc(16));
-    await expect(rasterizeImage(jpegInBmp, 0, limits)).rejects.toMatchObject({ code: 'invalid_document' });
+    await expect(decodeImagePixels(jpegInBmp, 0, limits)).rejects.toMatchObject({ code: 'invalid_document' });
     const noPalette = bmp(info(2, 2, 8, 0), Buffer.alloc(0), Buffer.alloc(8));
-    await expect(rasterizeImage(noPalette, 0, limits)).rejects.toMatchObject({
+    await expect(decodeImagePixels(noPalette, 0, limits)).rejects.toMatchObject({
       code: 'invalid_document',
       message: expect.stringContaining('palette'),
     });

@@ -1,7 +1,7 @@
-export type { DocumentKind, DocumentLimits, GrayImage } from './types.js';
+export type { DocumentKind, DocumentLimits, GrayImage, RawImage } from './types.js';
 export { sniffKind } from './sniff-kind.js';
 export { inspectDocument } from './inspect-document.js';
-export { rasterizeImage } from './rasterize-image.js';
 export { rasterizePdfPage, readPdfPageForOcr, type RasterizedPdfPage, type PdfPageForOcr } from './rasterize-pdf.js';
 export type { TextLayerBlock, TextLayerLine, TextLayerWord, TextLayerRefusal, TextBox } from './text-layer.js';
 export { encodePgm, decodePgm } from './pgm.js';
+export { imagePageForOcr, decodeImagePixels, type ImagePageForOcr } from './image-page.js';

@@ -9,8 +9,8 @@ import type { DocumentKind, DocumentLimits } from './types.js';
  * Kind and page count, without rendering or decoding pixels (PDF: from the document; TIFF: its
  * pages; GIF: 1, the first frame; others 1). Image dimensions are checked against
  * limits.maxImagePixels from the headers, so decompression bombs are refused before decoding
- * (for a TIFF the first page here, each other page when rasterizeImage reads it). Truncated pixel
- * data is found only when decoding, by rasterizeImage.
+ * (for a TIFF the first page here, each other page when imagePageForOcr reads it). Truncated pixel
+ * data is found only when decoding.
  */
 export async function inspectDocument(
   bytes: Uint8Array,

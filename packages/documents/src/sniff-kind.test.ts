@@ -4,7 +4,7 @@ import { ServiceError } from '@docsvc/schemas';
 import { bmp24, bmp8, grayInput, markedPage } from '../test/image-fixtures.js';
 import { textPdf } from '../../../test/fixtures/pdf.js';
 import { inspectDocument } from './inspect-document.js';
-import { rasterizeImage } from './rasterize-image.js';
+import { decodeImagePixels } from './image-page.js';
 import { sniffKind } from './sniff-kind.js';
 
 const limits = { maxImagePixels: 50_000_000, maxRenderPixels: 9_000_000 };
@@ -60,7 +60,7 @@ describe('sniffKind', () => {
       const inspected = inspectDocument(bytes, limits);
       await expect(inspected).rejects.toBeInstanceOf(ServiceError);
       await expect(inspected).rejects.toMatchObject({ code: 'unsupported_media_type', status: 415 });
-      await expect(rasterizeImage(bytes, 0, limits)).rejects.toMatchObject({ code: 'unsupported_media_type' });
+      await expect(decodeImagePixels(bytes, 0, limits)).rejects.toMatchObject({ code: 'unsupported_media_type' });
     }
   });
 });

@@ -11,6 +11,14 @@ export interface GrayImage {
   data: Uint8Array;
 }
 
+/** 8-bit pixels, row-major: gray (1 channel) or RGB (3 channels, interleaved). */
+export interface RawImage {
+  width: number;
+  height: number;
+  channels: 1 | 3;
+  data: Uint8Array;
+}
+
 export interface DocumentLimits {
   /** Images whose decoded size exceeds this many pixels are refused: ServiceError('image_too_large') (413). */
   maxImagePixels: number;

@@ -170,3 +170,11 @@ export function grayTiff(pages: { width: number; height: number; fill: number; o
   });
   return Buffer.concat(parts);
 }
+
+/** Decoded pixels as gray (Rec. 601 luma of RGB), for tests that look at lightness only. */
+export function grayOf(image: { width: number; height: number; channels: 1 | 3; data: Uint8Array }): { width: number; height: number; data: Uint8Array } {
+  if (image.channels === 1) return image;
+  const data = new Uint8Array(image.width * image.height);
+  for (let i = 0; i < data.length; i++) data[i] = Math.round(0.299 * image.data[i * 3]! + 0.587 * image.data[i * 3 + 1]! + 0.114 * image.data[i * 3 + 2]!);
+  return { width: image.width, height: image.height, data };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageSizeFromTsv, toEngineBlocks, toFraction, type RawBlock } from './to-engine-page.js';
+import { toEngineBlocks, toFraction, type RawBlock } from './to-engine-page.js';
 
 const box = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1 });
 
@@ -67,13 +67,5 @@ describe('toEngineBlocks', () => {
     expect(toEngineBlocks(null, 10, 10)).toEqual([]);
     expect(toEngineBlocks([{ bbox: box(0, 0, 5, 5) }], 10, 10)).toEqual([]);
     expect(toFraction(Number.NaN)).toBe(0);
-  });
-});
-
-describe('pageSizeFromTsv', () => {
-  it('reads the page row of tesseract TSV', () => {
-    expect(pageSizeFromTsv('1\t1\t0\t0\t0\t0\t0\t0\t1400\t300\t-1\t\n2\t1\t1\t0\t0\t0\t51\t68\t607\t141\t-1\t')).toEqual({ width: 1400, height: 300 });
-    expect(pageSizeFromTsv(null)).toBeNull();
-    expect(pageSizeFromTsv('2\t1\t1\t0')).toBeNull();
   });
 });

@@ -97,12 +97,3 @@ export function toEngineBlocks(raw: readonly RawBlock[] | null | undefined, widt
   }
   return blocks;
 }
-
-/** The page size from the first row of tesseract's TSV (level 1: the page), or null. */
-export function pageSizeFromTsv(tsv: string | null): { width: number; height: number } | null {
-  const cells = tsv?.split('\n', 1)[0]?.split('\t');
-  if (!cells || cells[0] !== '1') return null;
-  const width = Number(cells[8]);
-  const height = Number(cells[9]);
-  return Number.isInteger(width) && Number.isInteger(height) && width > 0 && height > 0 ? { width, height } : null;
-}

@@ -13,6 +13,34 @@ export interface GrayImage {
   data: Uint8Array;
 }
 
+/** 8-bit pixels, row-major: gray (1 channel) or RGB (3 channels, interleaved). */
+export interface RawImage {
+  width: number;
+  height: number;
+  channels: 1 | 3;
+  data: Uint8Array;
+}
+
+/** Degrees a page is turned clockwise. */
+export type Rotation = 0 | 90 | 180 | 270;
+
+/**
+ * One page as an engine reads it: bytes Leptonica (tesseract's image library) decodes itself, the
+ * document's own PNG/JPEG/TIFF where it can take them as they are, else PNM of exact pixels.
+ */
+export interface PageImage {
+  readonly width: number;
+  readonly height: number;
+  /** Encoded image: PNM (P5/P6), PNG, JPEG or TIFF (one page). */
+  readonly bytes: Uint8Array;
+  /**
+   * The page's exact pixels (decoded on demand from an original file), for what has to be done to
+   * them here: turning, straightening, gray for fine_grained. Upright pages in their first model
+   * never need them.
+   */
+  pixels(): Promise<RawImage>;
+}
+
 export interface EngineWord {
   text: string;
   /** 0..1 */
@@ -23,7 +51,7 @@ export interface EngineWord {
 export interface EngineLine {
   /** The line's kept words joined by single spaces. */
   text: string;
-  /** 0..1 */
+  /** 0..1: the engine's own line confidence, or the mean of its words where the engine gives none. */
   confidence: number;
   bbox: Box;
   baseline?: { x0: number; y0: number; x1: number; y1: number };
@@ -47,42 +75,63 @@ export interface EnginePage {
   language: string;
   /** Blocks in tesseract's reading order; no empty words, lines, paragraphs or blocks. */
   blocks: EngineBlock[];
-  /** Time the recognition itself took on its worker (no queueing, no language switch). */
+  /** Time the recognition itself took (no queueing, no language switch). */
   recognizeMs: number;
 }
 
-export interface OcrEngineOptions {
-  /** Directory of <lang>.traineddata files; default /usr/share/tesseract-ocr/5/tessdata. Never fetched at run time. */
-  langPath?: string;
-  /** Concurrent recognitions (tesseract.js workers) in this process; default 1. */
-  concurrency?: number;
-  /** Recycle a tesseract worker after this many pages (its WASM heap never shrinks); default 200. */
-  recycleAfterPages?: number;
-  /** Recycle workers when the process RSS is above this many bytes; default 1.5 GiB. */
-  maxRssBytes?: number;
-  /** Time limit for a worker to load; default 30 s. */
-  initTimeoutMs?: number;
+/** What tesseract's orientation and script detection (OSD) says of a page. */
+export interface Orientation {
+  /** Degrees to turn the page clockwise to make its text upright. */
+  rotation: Rotation;
+  /** tesseract's orientation confidence (0 up; OCRmyPDF turns pages from 14). */
+  confidence: number;
+  /** The script as tesseract names it ('Latin', 'Cyrillic', 'Han', 'Japanese', ...). */
+  script: string;
+  scriptConfidence: number;
+  ms: number;
 }
+
+export type EngineName = 'native' | 'tesseract.js';
 
 export interface RecognizeOptions {
   /** One or more installed language codes joined by '+'; default 'eng'. */
   language?: string;
-  /** Aborts the page: a queued page leaves the queue, a running one has its worker replaced. */
+  /** Aborts the page: its work stops (process killed, or thread replaced) and the call rejects with the reason. */
   signal?: AbortSignal;
 }
 
-/** Counters of the worker pool, for monitoring and tests. */
-export interface OcrEngineStats {
-  /** Workers started, the first ones included. */
-  workersStarted: number;
-  /** Workers replaced because of their page count or the process RSS. */
-  workersRecycled: number;
-  /** Workers replaced because they died, failed or were aborted mid-page. */
-  workersReplaced: number;
-  /** Language switches of a running worker. */
-  languageSwitches: number;
+/** Counters every engine keeps, for logs, monitoring and tests. */
+export interface EngineStats {
   /** Pages recognised successfully. */
   pagesRecognized: number;
-  /** Pages waiting for a free worker now. */
-  queued: number;
+  /** Orientation detections run. */
+  orientationRuns: number;
+  /** Recognitions and detections under way now. */
+  running: number;
+}
+
+/**
+ * An OCR engine: tesseract, run natively or as WebAssembly. Both read the same traineddata and give
+ * the same structure: blocks, paragraphs, lines (with baselines), words with boxes and confidences.
+ */
+export interface OcrEngine {
+  readonly name: EngineName;
+  /** The engine's own version, e.g. 'tesseract 5.3.0' or 'tesseract.js 7.0.0'. */
+  readonly version: string;
+  /** Installed recognition languages (tesseract codes), sorted. */
+  readonly languages: string[];
+  /** Whether orientation can be detected (osd.traineddata installed); detectOrientation answers null otherwise. */
+  readonly canDetectOrientation: boolean;
+  readonly stats: EngineStats;
+  /**
+   * Recognises one page. Fails with validation_failed for a language that is not installed, with
+   * invalid_document for bytes the engine cannot decode (or a page that needs more memory than the
+   * engine may use), with a retryable internal_error when the engine itself fails, and with the
+   * signal's reason when aborted.
+   */
+  recognize(image: PageImage | GrayImage, opts?: RecognizeOptions): Promise<EnginePage>;
+  /** The page's orientation and script, or null when it has too little text to tell. */
+  detectOrientation(image: PageImage | GrayImage, opts?: { signal?: AbortSignal }): Promise<Orientation | null>;
+  /** Stops whatever the engine keeps running; pages in progress finish first. */
+  close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 export { QUEUES, WORKER_KINDS, WORKER_APPS, type WorkerKind, type QueueName } from './names.js';
 export { createRedis, isRedisReady, isRedisDown, redisAvailable, trackReadiness, CLIENT_COMMAND_TIMEOUT_MS, type RedisRole } from './connection.js';
 export { isDependencyDown } from './dependency-errors.js';
-export { startHeartbeat, countLiveWorkers, MISSED_BEATS, type Heartbeat } from './heartbeat.js';
+export { startHeartbeat, countLiveWorkers, liveWorkerInfo, MISSED_BEATS, type Heartbeat } from './heartbeat.js';
 export { openQueue, enqueue, runAndWait, DEFAULT_JOB_OPTIONS, type QueueHandles, type EnqueuedJob, type OpenQueueOptions } from './jobs.js';
 export { toJobError, fromJobFailure } from './job-errors.js';
 export * from './payloads.js';

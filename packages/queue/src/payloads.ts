@@ -45,7 +45,7 @@ export interface OcrPageJob {
   page: number;
   /** A rendered raster (PDF pages), or a page of an image document (0-based index: TIFF pages). */
   image: { rasterKey: string } | { sourceKey: string; pageIndex: number };
-  /** Tesseract language code(s), e.g. "eng" or "eng+spa". */
+  /** "auto" (the worker picks each page's model from what it reads), or tesseract model(s), e.g. "eng" or "fra+eng". */
   language: string;
   fineGrained: boolean;
 }
@@ -53,10 +53,28 @@ export interface OcrPageResult {
   page: number;
   /** Where the words came from: recognised by OCR, or read from the PDF's text layer. */
   source: 'ocr' | 'text_layer';
+  /** Size of the page image the boxes refer to: the upright page. */
   width: number;
   height: number;
   sections: Section[];
   engineMs: number;
+  /** Degrees the page was turned clockwise to be upright before recognition (0 for text-layer pages). */
+  rotation?: 0 | 90 | 180 | 270;
+  /** Degrees the page was turned clockwise about its centre to level its lines, before `rotation`; 0 when not. */
+  skew?: number;
+  /** The tesseract model(s) the page was read with; absent for text-layer pages. */
+  language?: string;
+}
+
+/** What a worker-ocr tells about itself with its heartbeat (readiness, the languages route). */
+export interface OcrWorkerInfo {
+  engine: 'native' | 'tesseract.js';
+  /** The engine's version, e.g. "tesseract 5.3.0". */
+  version: string;
+  /** Installed recognition models (tesseract codes). */
+  languages: string[];
+  /** Whether it can detect page orientation (osd.traineddata installed). */
+  orientation: boolean;
 }
 
 /** Queue translate, job "translate": a chunk of strings to `target`; each item's language is detected when `source` is absent. */

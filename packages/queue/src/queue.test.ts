@@ -4,7 +4,7 @@ import { ServiceError } from '@docsvc/schemas';
 import { toJobError } from './job-errors.js';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createRedis } from './connection.js';
-import { countLiveWorkers, startHeartbeat } from './heartbeat.js';
+import { countLiveWorkers, liveWorkerInfo, startHeartbeat } from './heartbeat.js';
 import { enqueue, openQueue, runAndWait } from './jobs.js';
 
 const redisUrl = inject('redisUrl');
@@ -138,5 +138,22 @@ describe('heartbeats', () => {
     await redis.zadd(`${hbPrefix}:workers:translate`, Date.now() - 1_000, 'host:dead');
     expect((await countLiveWorkers(redis, hbPrefix, 100)).translate).toBe(0);
     await Promise.all([ocr1.stop(), pdf.stop()]);
+  });
+
+  it('carry what each live worker says about itself, and forget a dead one', async () => {
+    const hbPrefix = `{h${randomUUID().slice(0, 8)}}`;
+    const a = startHeartbeat(redis, hbPrefix, 'ocr', 'host:a', 100, { engine: 'native', languages: ['eng'] });
+    const b = startHeartbeat(redis, hbPrefix, 'ocr', 'host:b', 100, { engine: 'tesseract.js', languages: ['eng', 'fra'] });
+    await new Promise((r) => setTimeout(r, 150));
+    const infos = await liveWorkerInfo<{ engine: string }>(redis, hbPrefix, 'ocr', 100);
+    expect(Object.fromEntries(infos)).toEqual({ 'host:a': { engine: 'native', languages: ['eng'] }, 'host:b': { engine: 'tesseract.js', languages: ['eng', 'fra'] } });
+    await b.stop();
+    expect([...(await liveWorkerInfo(redis, hbPrefix, 'ocr', 100)).keys()]).toEqual(['host:a']);
+    // Killed without a goodbye: its beat ages out, and its entry is removed when read.
+    await redis.hset(`${hbPrefix}:workers:ocr:info`, 'host:dead', '{}');
+    await redis.zadd(`${hbPrefix}:workers:ocr`, Date.now() - 1_000, 'host:dead');
+    expect([...(await liveWorkerInfo(redis, hbPrefix, 'ocr', 100)).keys()]).toEqual(['host:a']);
+    expect(await redis.hexists(`${hbPrefix}:workers:ocr:info`, 'host:dead')).toBe(0);
+    await a.stop();
   });
 });

@@ -17,11 +17,12 @@ export const ocrOptionsSchema = z.object({
   prompt: z.union([z.string(), z.array(z.string().min(1)).max(100), z.record(z.string(), z.string())]).optional(),
   fine_grained: z.boolean().optional(),
   page_range: pageRangeSchema.optional(),
-  /** Extension: tesseract language code(s) of the installed models, e.g. "eng" or "eng+spa". */
-  language: z
-    .string()
-    .regex(/^[a-z_]{3,8}(\+[a-z_]{3,8})*$/, { message: 'must be tesseract language codes such as eng or eng+spa' })
-    .optional(),
+  /**
+   * Extension: "auto" (the default: each page's language is chosen from what it reads), or installed
+   * languages joined by '+', each an ISO 639-1 code ("fr"), a BCP 47 tag ("zh-TW") or a tesseract code
+   * ("fra", "chi_sim"). Checked against the installed models by the API (resolveOcrLanguage).
+   */
+  language: z.string().min(1).max(200).optional(),
   /** Extension: recognise every PDF page with OCR even when its text layer is usable. */
   force_ocr: z.boolean().optional(),
 });
@@ -66,7 +67,20 @@ export const ocrResponseSchema = z.object({
   sections: z.array(sectionSchema),
   total_pages: z.number().int(),
   page_range: z.tuple([z.number().int(), z.number().int()]),
-  pages: z.array(z.object({ page: z.number().int(), width: z.number(), height: z.number(), source: z.enum(['ocr', 'text_layer']) })),
+  pages: z.array(
+    z.object({
+      page: z.number().int(),
+      width: z.number(),
+      height: z.number(),
+      source: z.enum(['ocr', 'text_layer']),
+      /** Degrees the page was turned clockwise to be upright before recognition; boxes are in the upright image. */
+      rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+      /** Degrees the page was turned clockwise about its centre (its size kept) to level its lines, before `rotation`. */
+      skew: z.number(),
+      /** The tesseract model(s) the page was read with (absent for pages read from their text layer). */
+      language: z.string().optional(),
+    }),
+  ),
 });
 
 export type OcrRequest = z.infer<typeof ocrRequestSchema>;

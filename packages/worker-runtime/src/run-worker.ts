@@ -44,6 +44,8 @@ export interface WorkerOptions<Data, Result> {
   setup?: (ctx: WorkerContext) => Promise<void>;
   /** Runs on shutdown, after the jobs in hand are finished. */
   teardown?: () => Promise<void>;
+  /** What the worker tells about itself with every heartbeat (read after setup), e.g. its engine. */
+  info?: () => object;
   /** Jobs handled at once by this process. */
   concurrency?: number;
 }
@@ -89,7 +91,7 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
     log.fatal({ err }, 'worker setup failed');
     process.exit(1);
   }
-  const heartbeat = startHeartbeat(redis, config.QUEUE_PREFIX, opts.kind, id, config.HEARTBEAT_INTERVAL_MS);
+  const heartbeat = startHeartbeat(redis, config.QUEUE_PREFIX, opts.kind, id, config.HEARTBEAT_INTERVAL_MS, opts.info?.());
   const concurrency = opts.concurrency ?? 1;
 
   const limits = opts.limits;

@@ -1,13 +1,23 @@
 import { describeDocument, extractFields, ocrUsage } from '@docsvc/assembly';
-import { DEFAULT_PROMPT, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
+import { DEFAULT_PROMPT, ocrLanguageModel, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
 import type { OcrPageResult } from '@docsvc/queue';
 
-/** ISO-639-1 code of a tesseract language code (the first of "eng+spa"). */
-const ISO_639_1: Record<string, string> = { eng: 'en', spa: 'es', fra: 'fr', deu: 'de', ita: 'it', por: 'pt', cat: 'ca', glg: 'gl', nld: 'nl' };
+/** ISO 639-1 code of a tesseract model (the first of "eng+spa"), or the model's code where it has none. */
 export const isoLanguage = (tesseract: string) => {
   const first = tesseract.split('+')[0] ?? 'eng';
-  return ISO_639_1[first] ?? first;
+  return ocrLanguageModel(first).iso?.split('-')[0] ?? first;
 };
+
+/** The language most of the document's recognised words are in: the model of the pages with the most words. */
+function documentLanguage(pages: OcrPageResult[]): string | undefined {
+  const words = new Map<string, number>();
+  for (const page of pages) {
+    if (!page.language) continue;
+    const count = page.sections.reduce((n, s) => n + s.lines.reduce((m, l) => m + l.words.length, 0), 0);
+    words.set(page.language, (words.get(page.language) ?? 0) + count + 1);
+  }
+  return [...words].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
 
 /** The field names a prompt asks for (a list, or an object's keys), or undefined for a description. */
 export function promptFields(prompt: OcrRequest['prompt']): string[] | undefined {
@@ -25,7 +35,6 @@ export function buildOcrAnswer(input: {
   totalPages: number;
   pageRange: [number, number];
   pages: OcrPageResult[];
-  language: string;
   logId: string;
 }): OcrResponse {
   const pages = [...input.pages].sort((a, b) => a.page - b.page);
@@ -35,7 +44,8 @@ export function buildOcrAnswer(input: {
   const described = describeDocument({
     sections,
     kind: input.kind,
-    language: isoLanguage(input.language),
+    // Born-digital pages carry no model: their text is as good as any to tell, but English is the fallback.
+    language: isoLanguage(documentLanguage(pages) ?? 'eng'),
     pagesProcessed: pages.length,
     totalPages: input.totalPages,
     width: first.width,
@@ -51,7 +61,15 @@ export function buildOcrAnswer(input: {
     sections,
     total_pages: input.totalPages,
     page_range: input.pageRange,
-    pages: pages.map(({ page, width, height, source }) => ({ page, width, height, source })),
+    pages: pages.map(({ page, width, height, source, rotation, skew, language }) => ({
+      page,
+      width,
+      height,
+      source,
+      rotation: rotation ?? 0,
+      skew: skew ?? 0,
+      ...(language ? { language } : {}),
+    })),
     _usage: ocrUsage({
       prompt: promptText(input.request.prompt),
       pages,

@@ -12,10 +12,11 @@ import {
   type RasterJob,
   type RasterResult,
 } from '@docsvc/queue';
-import { ServiceError, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
+import { AUTO_LANGUAGE, ServiceError, resolveOcrLanguage, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
 import type { ObjectStore } from '@docsvc/storage';
 import type { Backpressure } from '../backpressure.js';
 import { buildOcrAnswer } from './answer.js';
+import type { OcrWorkers } from './ocr-workers.js';
 import { resolvePageRange } from './page-range.js';
 
 export interface OcrPipeline {
@@ -26,7 +27,10 @@ export interface OcrPipeline {
   timeoutMs: number;
   /** Rendering resolution of PDF pages (PDF_DPI). */
   dpi: number;
+  /** OCR_DEFAULT_LANGUAGE: 'auto' or codes, used when a request names none. */
   defaultLanguage: string;
+  /** The live OCR workers' installed languages (to check a request's `language` at once). */
+  workers: OcrWorkers;
   /** Backpressure (backpressure.ts): refuses a request at once when Redis is down or the queues are too deep. */
   admission?: Backpressure;
 }
@@ -54,10 +58,10 @@ export async function runOcr(pipeline: OcrPipeline, request: OcrRequest, source:
   };
 
   try {
+    const language = await ocrLanguage(pipeline, request.language);
     await pipeline.admission?.admit(['pdf', 'ocr']); // refused: the finally still deletes an uploaded document
     const prepared = (await run(pipeline.pdf, 'prepare', { requestId, source })) as PrepareResult;
     const pageRange = resolvePageRange(request.page_range, prepared.kind, prepared.pageCount);
-    const language = request.language ?? pipeline.defaultLanguage;
     const pageNumbers = Array.from({ length: pageRange[1] - pageRange[0] + 1 }, (_, i) => pageRange[0] + i);
     const pageTasks = pageNumbers.map(async (page) => {
       let image: OcrPageJob['image'];
@@ -74,11 +78,22 @@ export async function runOcr(pipeline: OcrPipeline, request: OcrRequest, source:
     tasks.push(...pageTasks);
     const pages = await Promise.all(pageTasks); // fail fast: the first failure answers
     log.info({ kind: prepared.kind, total_pages: prepared.pageCount, page_range: pageRange }, 'ocr done');
-    return buildOcrAnswer({ request, kind: prepared.kind, totalPages: prepared.pageCount, pageRange, pages, language, logId: requestId });
+    return buildOcrAnswer({ request, kind: prepared.kind, totalPages: prepared.pageCount, pageRange, pages, logId: requestId });
   } finally {
     abandoned = true;
     void cleanUp(pipeline.store, requestId, jobs, tasks, log);
   }
+}
+
+/**
+ * The request's language as the workers take it: 'auto' (each page's model chosen from what it
+ * reads), or installed tesseract models. Codes are checked against what the live OCR workers have
+ * installed, so a wrong one is a 400 before anything is queued.
+ */
+async function ocrLanguage(pipeline: OcrPipeline, requested: string | undefined): Promise<string> {
+  const language = requested ?? pipeline.defaultLanguage;
+  if (language.trim().toLowerCase() === AUTO_LANGUAGE) return AUTO_LANGUAGE;
+  return resolveOcrLanguage(language, await pipeline.workers.languages());
 }
 
 /** Removes jobs still waiting in a queue, then, once every job has settled, the request's work/ objects. */

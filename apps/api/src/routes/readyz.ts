@@ -42,10 +42,12 @@ export function readyzRoute(app: FastifyInstance, deps: ApiDeps): void {
     } else if (redis.ok) {
       missing.push('workers');
     }
+    // Which OCR engine the live workers run (native tesseract or tesseract.js), and their versions.
+    const fleet = redis.ok ? await withTimeout(deps.ocr.workers.fleet(), t, 'Redis').catch(() => null) : null;
     const body = {
       status: missing.length === 0 ? 'ready' : 'not_ready',
       ...(missing.length ? { missing, message: `not ready: ${missing.join(', ')} unavailable` } : {}),
-      checks: { redis, s3, workers: workers ?? null },
+      checks: { redis, s3, workers: workers ?? null, ocr_engines: fleet?.engines ?? [] },
     };
     return reply.code(missing.length === 0 ? 200 : 503).send(body);
   });

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { readTraineddata } from './languages.js';
-import { encodePgm, warmUpImage } from './pgm.js';
-import type { RawBlock } from './to-engine-page.js';
+import { readTraineddata } from '../languages.js';
+import { encodePnm, grayToRaw, warmUpImage } from '../pnm.js';
+import type { RawBlock } from '../to-engine-page.js';
 
 /**
  * One tesseract instance: tesseract.js's own worker script (the one its createWorker spawns) in a
@@ -30,6 +30,8 @@ const WORKER_SCRIPT = join(dirname(require.resolve('tesseract.js')), 'worker-scr
 
 /** tesseract's OEM_LSTM_ONLY: the fast/best models carry only the LSTM (no legacy engine). */
 const OEM_LSTM_ONLY = 1;
+/** tesseract's OEM_TESSERACT_ONLY: orientation and script detection runs on the legacy engine (osd.traineddata). */
+const OEM_LEGACY_ONLY = 0;
 
 /**
  * Set after every initialize (each creates a new TessBaseAPI, which forgets parameters).
@@ -42,9 +44,15 @@ const PAGE_PARAMETERS = { tessedit_pageseg_mode: '3', preserve_interword_spaces:
 
 export interface RawRecognition {
   blocks: RawBlock[];
-  /** tesseract's TSV, only when asked for (its first row holds the page size). */
-  tsv: string | null;
   ms: number;
+}
+
+/** What tesseract.js's `detect` answers (nulls when the page has too little text). */
+export interface RawDetection {
+  script: string | null;
+  script_confidence: number | null;
+  orientation_degrees: number | null;
+  orientation_confidence: number | null;
 }
 
 interface Pending {
@@ -114,8 +122,30 @@ export class TesseractThread {
     await this.withinTime(timeoutMs, 'load', async () => {
       await this.call('load', { options: { lstmOnly: true, logging: false } });
       await this.initialize(languages);
-      await this.recognize(encodePgm(warmUpImage()), { transfer: true, tsv: false, countPage: false });
+      await this.recognize(encodePnm(grayToRaw(warmUpImage())), { transfer: true, countPage: false });
     });
+  }
+
+  /**
+   * Loads the core with osd.traineddata on the legacy engine, for detect() only. tesseract.js 7's
+   * node core loader loads the full core (legacy engine included) whatever `lstmOnly` says.
+   */
+  async bootOsd(timeoutMs: number): Promise<void> {
+    await this.withinTime(timeoutMs, 'load osd', async () => {
+      await this.call('load', { options: { lstmOnly: false, logging: false } });
+      const data = await readTraineddata(this.langPath, 'osd');
+      await this.call('loadLanguage', { langs: [{ code: 'osd', data }], options: { cacheMethod: 'none', gzip: false, lstmOnly: false } });
+      await this.call('initialize', { langs: 'osd', oem: OEM_LEGACY_ONLY });
+      await this.call('setParameters', { params: { debug_file: '/dev/null' } });
+      this.current = 'osd';
+    });
+  }
+
+  /** Orientation and script of one encoded image (thread booted with bootOsd); moves the buffer. */
+  async detect(image: Uint8Array): Promise<RawDetection & { ms: number }> {
+    const started = performance.now();
+    const data = (await this.call('detect', { image }, [image.buffer as ArrayBuffer])) as RawDetection;
+    return { ...data, ms: performance.now() - started };
   }
 
   /**
@@ -158,16 +188,16 @@ export class TesseractThread {
     this.current = languages;
   }
 
-  /** Recognises one encoded image (PGM, PNG, JPEG, TIFF, ...). `transfer` hands its buffer over (detaching it). */
-  async recognize(image: Uint8Array, opts: { transfer: boolean; tsv: boolean; countPage?: boolean }): Promise<RawRecognition> {
+  /** Recognises one encoded image (PNM, PNG, JPEG, TIFF, ...). `transfer` hands its buffer over (detaching it). */
+  async recognize(image: Uint8Array, opts: { transfer: boolean; countPage?: boolean }): Promise<RawRecognition> {
     if (opts.countPage !== false) this.pages += 1;
     const started = performance.now();
     const data = (await this.call(
       'recognize',
-      { image, options: {}, output: { text: false, blocks: true, tsv: opts.tsv } },
+      { image, options: {}, output: { text: false, blocks: true } },
       opts.transfer ? [image.buffer as ArrayBuffer] : [],
-    )) as { blocks?: RawBlock[] | null; tsv?: string | null } | null;
-    return { blocks: data?.blocks ?? [], tsv: data?.tsv ?? null, ms: performance.now() - started };
+    )) as { blocks?: RawBlock[] | null } | null;
+    return { blocks: data?.blocks ?? [], ms: performance.now() - started };
   }
 
   /** Stops the thread; whatever is pending on it rejects. Idempotent. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { bmp24, bmp32Alpha, bmp8, bmpRle8Bomb, bombPng, grayInput, grayTiff, markedPage, meanOf } from '../test/image-fixtures.js';
 import { inspectDocument } from './inspect-document.js';
-import { rasterizeImage } from './rasterize-image.js';
+import { decodeImagePixels } from './image-page.js';
+import { grayOf } from '../test/image-fixtures.js';
 import type { GrayImage } from './types.js';
 
 const limits = { maxImagePixels: 50_000_000, maxRenderPixels: 9_000_000 };
@@ -33,7 +34,7 @@ describe('image documents', () => {
     ];
     for (const [kind, bytes] of samples) {
       expect(await inspectDocument(bytes, limits), kind).toEqual({ kind, pageCount: 1 });
-      expectUprightPage(await rasterizeImage(bytes, 0, limits));
+      expectUprightPage(grayOf(await decodeImagePixels(bytes, 0, limits)));
     }
   });
 
@@ -46,7 +47,7 @@ describe('image documents', () => {
       .toBuffer();
     const meta = await sharp(jpeg).metadata();
     expect(meta).toMatchObject({ orientation: 6, width: H, height: W });
-    expectUprightPage(await rasterizeImage(jpeg, 0, limits));
+    expectUprightPage(grayOf(await decodeImagePixels(jpeg, 0, limits)));
   });
 
   it('flattens transparency on white (PNG and BMP with alpha)', async () => {
@@ -56,7 +57,7 @@ describe('image documents', () => {
     for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (opaque(x, y)) rgba[(y * W + x) * 4 + 3] = 255;
     const png = await sharp(rgba, { raw: { width: W, height: H, channels: 4 } }).png().toBuffer();
     for (const bytes of [png, bmp32Alpha(page, opaque)]) {
-      const image = await rasterizeImage(bytes, 0, limits);
+      const image = grayOf(await decodeImagePixels(bytes, 0, limits));
       expect(meanOf(image, 2, 2, 14, 14)).toBeLessThan(5);
       expect(meanOf(image, 30, 30, 60, 40)).toBe(255);
     }
@@ -65,11 +66,11 @@ describe('image documents', () => {
   it('decodes a CMYK JPEG and a palette PNG', async () => {
     const cmyk = await grayInput(page).toColourspace('cmyk').jpeg({ quality: 95 }).toBuffer();
     expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
-    expectUprightPage(await rasterizeImage(cmyk, 0, limits), 30);
+    expectUprightPage(grayOf(await decodeImagePixels(cmyk, 0, limits)), 30);
 
     const palette = await grayInput(page).toColourspace('srgb').png({ palette: true, colours: 4 }).toBuffer();
     expect((await sharp(palette).metadata()).isPalette).toBe(true);
-    expectUprightPage(await rasterizeImage(palette, 0, limits));
+    expectUprightPage(grayOf(await decodeImagePixels(palette, 0, limits)));
   });
 
   it('counts and reads TIFF pages (also 1-bit CCITT G4), and only the first frame of an animated GIF', async () => {
@@ -80,20 +81,20 @@ describe('image documents', () => {
     const tiff = await sharp(pages, { join: { animated: true } }).tiff().toBuffer();
     expect(await inspectDocument(tiff, limits)).toEqual({ kind: 'tiff', pageCount: 3 });
     for (const [i, v] of shades.entries()) {
-      const image = await rasterizeImage(tiff, i, limits);
+      const image = grayOf(await decodeImagePixels(tiff, i, limits));
       expect(image).toMatchObject({ width: 40, height: 30 });
       expect(meanOf(image, 0, 0, 40, 30)).toBe(v);
     }
-    await expect(rasterizeImage(tiff, 3, limits)).rejects.toThrow(RangeError);
+    await expect(decodeImagePixels(tiff, 3, limits)).rejects.toThrow(RangeError);
 
     const g4 = await grayInput(page).toColourspace('b-w').tiff({ compression: 'ccittfax4', bitdepth: 1 }).toBuffer();
     expect(await inspectDocument(g4, limits)).toEqual({ kind: 'tiff', pageCount: 1 });
-    expectUprightPage(await rasterizeImage(g4, 0, limits), 1);
+    expectUprightPage(grayOf(await decodeImagePixels(g4, 0, limits)), 1);
 
     const gif = await sharp(pages, { join: { animated: true } }).gif().toBuffer();
     expect((await sharp(gif).metadata()).pages).toBe(3);
     expect(await inspectDocument(gif, limits)).toEqual({ kind: 'gif', pageCount: 1 });
-    expect(meanOf(await rasterizeImage(gif, 0, limits), 0, 0, 40, 30)).toBe(0);
+    expect(meanOf(grayOf(await decodeImagePixels(gif, 0, limits)), 0, 0, 40, 30)).toBe(0);
   });
 
   it('refuses an image bomb with 413 image_too_large before decoding it', async () => {
@@ -101,7 +102,7 @@ describe('image documents', () => {
     expect(bomb.length).toBeLessThan(100_000);
     const rssBefore = process.memoryUsage().rss;
     const started = performance.now();
-    for (const attempt of [inspectDocument(bomb, limits), rasterizeImage(bomb, 0, limits)]) {
+    for (const attempt of [inspectDocument(bomb, limits), decodeImagePixels(bomb, 0, limits)]) {
       await expect(attempt).rejects.toMatchObject({
         code: 'image_too_large',
         status: 413,
@@ -114,7 +115,7 @@ describe('image documents', () => {
     // RLE8 lets a BMP be a bomb too: 20000 x 20000 in about a kilobyte.
     const rleBomb = bmpRle8Bomb(20_000);
     expect(rleBomb.length).toBeLessThan(2000);
-    for (const attempt of [inspectDocument(rleBomb, limits), rasterizeImage(rleBomb, 0, limits)]) {
+    for (const attempt of [inspectDocument(rleBomb, limits), decodeImagePixels(rleBomb, 0, limits)]) {
       await expect(attempt).rejects.toMatchObject({ code: 'image_too_large', details: [{ width: 20_000, height: 20_000 }] });
     }
   });
@@ -126,8 +127,8 @@ describe('image documents', () => {
       { width: 20_000, height: 20_000, fill: 0, omitData: true },
     ]);
     expect(await inspectDocument(tiff, limits)).toEqual({ kind: 'tiff', pageCount: 2 });
-    expect(meanOf(await rasterizeImage(tiff, 0, limits), 0, 0, 8, 6)).toBe(100);
-    await expect(rasterizeImage(tiff, 1, limits)).rejects.toMatchObject({
+    expect(meanOf(grayOf(await decodeImagePixels(tiff, 0, limits)), 0, 0, 8, 6)).toBe(100);
+    await expect(decodeImagePixels(tiff, 1, limits)).rejects.toMatchObject({
       code: 'image_too_large',
       details: [{ width: 20_000, height: 20_000 }],
     });
@@ -137,7 +138,7 @@ describe('image documents', () => {
     const png = await grayInput(page).png().toBuffer();
     const jpeg = await grayInput(page).jpeg().toBuffer();
     for (const bytes of [png.subarray(0, 30), png.subarray(0, png.length - 30), jpeg.subarray(0, jpeg.length / 2), bmp24(page).subarray(0, 200)]) {
-      await expect(rasterizeImage(bytes, 0, limits)).rejects.toMatchObject({ code: 'invalid_document', status: 422 });
+      await expect(decodeImagePixels(bytes, 0, limits)).rejects.toMatchObject({ code: 'invalid_document', status: 422 });
     }
     // Headers that cannot be read fail inspection already.
     await expect(inspectDocument(png.subarray(0, 30), limits)).rejects.toMatchObject({ code: 'invalid_document' });

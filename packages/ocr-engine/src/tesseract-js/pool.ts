@@ -1,6 +1,6 @@
 import { ServiceError } from '@docsvc/schemas';
-import { TesseractJobError, TesseractThread, type RawRecognition } from './tesseract-thread.js';
-import type { OcrEngineStats } from './types.js';
+import { TesseractJobError, TesseractThread, type RawRecognition } from './thread.js';
+import type { TesseractJsStats } from './engine.js';
 
 export interface WorkerPoolOptions {
   langPath: string;
@@ -15,10 +15,8 @@ export interface WorkerPoolOptions {
 export interface PageJob {
   /** Normalised language set ('eng', 'spa+eng'). */
   languages: string;
-  /** Encoded image bytes (PGM, PNG, ...), owned by the pool from now on: the buffer moves to the thread. */
+  /** Encoded image bytes (PNM, PNG, ...), owned by the pool from now on: the buffer moves to the thread. */
   image: Uint8Array;
-  /** Also ask tesseract for its TSV (the page size of an encoded image). */
-  tsv: boolean;
   signal?: AbortSignal;
 }
 
@@ -79,7 +77,7 @@ export class WorkerPool {
     this.rss = opts.rss ?? (() => process.memoryUsage.rss());
   }
 
-  get stats(): OcrEngineStats {
+  get stats(): Omit<TesseractJsStats, 'orientationRuns' | 'running'> {
     return { ...this.counters, queued: this.queue.length };
   }
 
@@ -187,7 +185,7 @@ export class WorkerPool {
       }
       if (job.signal?.aborted) throw abortReason(job.signal);
       recognizing = true;
-      return thread.recognize(job.image, { transfer: true, tsv: job.tsv });
+      return thread.recognize(job.image, { transfer: true });
     })();
 
     const outcome = await new Promise<Outcome>((resolve) => {

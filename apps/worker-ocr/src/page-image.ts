@@ -1,0 +1,36 @@
+import { decodeImagePixels, decodePgm, imagePageForOcr, type DocumentLimits } from '@docsvc/documents/images';
+import { rawPage, type PageImage, type RawImage } from '@docsvc/ocr-engine';
+import type { OcrPageJob } from '@docsvc/queue';
+import type { WorkerContext } from '@docsvc/worker-runtime';
+
+/** The page of a job as the engine should read it, and how it got there (for the log). */
+export interface JobPage {
+  image: PageImage;
+  from: string;
+}
+
+/**
+ * A PDF page's raster (gray PGM from worker-pdf), or an image document's page, handed over as its
+ * own file when the engine can take it as it is: then its pixels are decoded here only if the page
+ * has to be turned, straightened or tightened (fine_grained).
+ */
+export async function pageImage(job: OcrPageJob, ctx: WorkerContext, limits: DocumentLimits): Promise<JobPage> {
+  if ('rasterKey' in job.image) {
+    const gray = decodePgm(await ctx.store.getBytes(job.image.rasterKey));
+    return { image: rawPage({ ...gray, channels: 1 }), from: 'pdf raster' };
+  }
+  const bytes = await ctx.store.getBytes(job.image.sourceKey);
+  const { pageIndex } = job.image;
+  const prepared = await imagePageForOcr(bytes, pageIndex, limits);
+  if (prepared.kind === 'pixels') return { image: rawPage(prepared.image), from: `pixels (${prepared.reason})` };
+  let decoded: Promise<RawImage> | undefined;
+  return {
+    image: {
+      width: prepared.width,
+      height: prepared.height,
+      bytes: prepared.bytes,
+      pixels: () => (decoded ??= decodeImagePixels(bytes, pageIndex, limits)),
+    },
+    from: `original ${prepared.format}`,
+  };
+}

@@ -1,0 +1,90 @@
+import { spawn } from 'node:child_process';
+
+export interface TesseractRun {
+  stdout: string;
+  stderr: string;
+  /** Exit status, or null when a signal ended the process. */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  ms: number;
+}
+
+export interface RunOptions {
+  /** The tesseract binary (a name on PATH or a path). */
+  binary: string;
+  /** Address-space limit of the process in bytes (prlimit --as), or undefined for none. */
+  memoryLimitBytes?: number;
+  /**
+   * CPU-time limit in seconds (prlimit --cpu): the kernel ends the process past it even if this
+   * process died without killing it, so no tesseract outlives its page for long.
+   */
+  cpuLimitSeconds?: number;
+  /** Kills the process (its whole process group) and rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+
+/**
+ * One short-lived tesseract process: `input` on its stdin, its stdout and stderr collected. One
+ * thread (OMP_THREAD_LIMIT=1): several processes side by side each running OpenMP threads
+ * oversubscribe the cores badly (tesseract #3109), and a worker runs one process per core.
+ *
+ * The process gets a group of its own, so that an abort kills it and anything it started; the memory
+ * limit is set with util-linux's `prlimit`, which then execs tesseract (same pid). Rejects only for an
+ * abort (once the process has exited) or a process that cannot be started; any exit is resolved for
+ * the caller to judge.
+ */
+export function runTesseract(args: string[], input: Uint8Array, opts: RunOptions): Promise<TesseractRun> {
+  if (opts.signal?.aborted) return Promise.reject(abortReason(opts.signal));
+  const limits = [
+    ...(opts.memoryLimitBytes !== undefined ? [`--as=${Math.floor(opts.memoryLimitBytes)}`] : []),
+    // Soft limit SIGXCPU (the answer says why); the hard limit a little later SIGKILLs a process that ignores it.
+    ...(opts.cpuLimitSeconds !== undefined ? [`--cpu=${Math.ceil(opts.cpuLimitSeconds)}:${Math.ceil(opts.cpuLimitSeconds) + 5}`] : []),
+  ];
+  const [command, argv] = limits.length > 0 ? ['prlimit', [...limits, '--', opts.binary, ...args]] : [opts.binary, args];
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, argv, {
+      env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let aborted = false;
+    const kill = (): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    // The call rejects once the process is gone (reaped), not merely signalled: nothing is left running.
+    const onAbort = (): void => {
+      aborted = true;
+      kill();
+    };
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    // A process that exits before reading all its input (it failed) closes the pipe: not our error.
+    child.stdin.on('error', () => {});
+    child.on('error', (error) => {
+      opts.signal?.removeEventListener('abort', onAbort);
+      reject(aborted ? abortReason(opts.signal!) : error);
+    });
+    child.on('close', (code, signal) => {
+      opts.signal?.removeEventListener('abort', onAbort);
+      if (aborted) return reject(abortReason(opts.signal!));
+      resolve({
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        code,
+        signal,
+        ms: performance.now() - started,
+      });
+    });
+    child.stdin.end(input);
+  });
+}

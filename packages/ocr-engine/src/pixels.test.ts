@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { proseLines } from '../../../test/fixtures/render-text.ts';
+import { scannedPage } from '../../../test/fixtures/scans.ts';
+import { estimateSkew, inkReport, straighten, toGray } from './pixels.js';
+import type { GrayImage, RawImage } from './types.js';
+
+const PAGE = { width: 1400, height: 1000 };
+let level: GrayImage;
+beforeAll(async () => {
+  level = await scannedPage(proseLines(10, 45, 77), { ...PAGE, noise: 3 });
+});
+
+describe('toGray', () => {
+  it("weighs RGB as Leptonica's luminance does (0.3 R + 0.5 G + 0.2 B), and keeps gray as it is", () => {
+    const rgb: RawImage = { width: 3, height: 1, channels: 3, data: Uint8Array.from([255, 0, 0, 0, 255, 0, 0, 0, 255]) };
+    expect([...toGray(rgb).data]).toEqual([77, 128, 51]);
+    const gray: RawImage = { width: 2, height: 1, channels: 1, data: Uint8Array.from([3, 4]) };
+    expect(toGray(gray).data).toBe(gray.data);
+  });
+});
+
+describe('estimateSkew and straighten', () => {
+  it('measures the skew of scanned text lines within a quarter degree, either way', async () => {
+    expect(Math.abs(estimateSkew(level))).toBeLessThanOrEqual(0.25);
+    for (const skew of [-5, -2, 3, 4.5]) {
+      const page = await scannedPage(proseLines(10, 45, 77), { ...PAGE, noise: 3, skew });
+      expect(estimateSkew(page)).toBeCloseTo(skew, 0);
+      expect(Math.abs(estimateSkew(page) - skew)).toBeLessThanOrEqual(0.25);
+    }
+  });
+
+  it('levels a skewed page: its lines measure flat afterwards, its size and paper are kept', async () => {
+    const page = await scannedPage(proseLines(10, 45, 77), { ...PAGE, noise: 3, skew: 4 });
+    const straightened = straighten({ ...page, channels: 1 }, -estimateSkew(page));
+    expect(straightened).toMatchObject({ width: PAGE.width, height: PAGE.height, channels: 1 });
+    expect(Math.abs(estimateSkew(toGray(straightened)))).toBeLessThanOrEqual(0.25);
+    // The corners that came in are paper, not black.
+    expect(straightened.data[0]).toBeGreaterThan(200);
+    expect(straighten({ ...level, channels: 1 }, 0).data).toEqual(level.data);
+  });
+
+  it('says 0 for a page without ink', () => {
+    expect(estimateSkew({ width: 300, height: 200, data: new Uint8Array(300 * 200).fill(250) })).toBe(0);
+  });
+});
+
+describe('inkReport', () => {
+  it('tells how much ink lies outside the boxes given', () => {
+    const none = inkReport(level, []);
+    expect(none.inkShare).toBeGreaterThan(0.01);
+    expect(none.unread).toBe(1);
+    expect(inkReport(level, [{ x0: 0, y0: 0, x1: PAGE.width, y1: PAGE.height }]).unread).toBe(0);
+    const blank = { width: 400, height: 300, data: new Uint8Array(400 * 300).fill(240) };
+    expect(inkReport(blank, [])).toEqual({ inkShare: 0, unread: 0 });
+    // Scanner noise on blank paper is not ink.
+    const noisy = { width: 400, height: 300, data: Uint8Array.from({ length: 400 * 300 }, (_, i) => 230 + ((i * 7919) % 17)) };
+    expect(inkReport(noisy, [])).toEqual({ inkShare: 0, unread: 0 });
+  });
+});

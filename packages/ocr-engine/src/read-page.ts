@@ -1,0 +1,183 @@
+import { detectLanguage } from '@docsvc/language-id';
+import { AUTO_LANGUAGE, installedModelFor, modelsForScript, ocrLanguageModel } from '@docsvc/schemas';
+import { rawPage } from './page-image.js';
+import { assessPage, pageWords, readsWell, tiltDegrees, type PageQuality } from './page-quality.js';
+import { estimateSkew, inkReport, straighten, toGray } from './pixels.js';
+import { rotateRaw } from './pnm.js';
+import type { EnginePage, OcrEngine, Orientation, PageImage, Rotation } from './types.js';
+
+/**
+ * tesseract's OSD orientation confidence from which a page is turned. OCRmyPDF's default is 14 and
+ * Paperless-ngx's 12, for OSD run on every page; here OSD runs only on pages that read badly, and a
+ * turned page is kept only if it then reads better, so a lower bar costs one extra read at worst.
+ */
+export const MIN_ORIENTATION_CONFIDENCE = 5;
+/** A re-read with the detected language is kept unless it reads this much worse (confidence 0..1). */
+const LANGUAGE_TOLERANCE = 0.05;
+/** Fewer words than this, on a page with ink, and the page is looked at more closely. */
+const FEW_WORDS = 10;
+/** Lines tilted this much (degrees) and the page is looked at more closely. */
+const TILTED_DEGREES = 1;
+/** A page whose ink is more than this share outside the words read was not read completely. */
+const UNREAD_INK = 0.3;
+/** Below this share of ink pixels a page is blank (speckles, a rule or two). */
+const BLANK_INK = 0.002;
+/** Skew (degrees) from which a page is straightened. */
+const MIN_SKEW = 0.5;
+
+export interface ReadPageOptions {
+  /** 'auto', or installed models joined by '+'. */
+  language: string;
+  signal?: AbortSignal;
+}
+
+export interface ReadPageResult {
+  /** The recognised page; boxes in the pixel space of `image`. */
+  page: EnginePage;
+  /** The page as recognised: straightened and upright. */
+  image: PageImage;
+  /** Degrees the page was turned clockwise to be upright (after straightening). */
+  rotation: Rotation;
+  /** Degrees the page was turned clockwise about its centre (its size kept) to level its lines; 0 when it was not. */
+  skew: number;
+  /** The model(s) the kept recognition used, e.g. 'fra' or 'eng+spa'. */
+  language: string;
+  /** Recognitions run for the page (1 for an upright page in its first model). */
+  passes: number;
+  /** What OSD said, when it ran (only for pages whose reading was poor). */
+  orientation: Orientation | null;
+  /** Time in the engine: recognitions and orientation detection. */
+  engineMs: number;
+}
+
+interface Reading {
+  page: EnginePage;
+  image: PageImage;
+  rotation: Rotation;
+  skew: number;
+  quality: PageQuality;
+}
+
+/** The first model of `auto`: English where installed, since most pages of most users are. */
+const firstAutoModel = (installed: readonly string[]): string => (installed.includes('eng') ? 'eng' : installed[0]!);
+
+/**
+ * Reads one page as a careful person would run tesseract. First as it is, in the requested model
+ * (English for 'auto'): a page that reads well is done, one recognition and nothing else. Then, only
+ * where the reading gives cause:
+ * - few words, or tilted lines: is ink left unread? tesseract 5.3 reads nothing of many pages
+ *   skewed clockwise by 3-5 degrees; such a page is straightened and read again;
+ * - poor confidence, or lines read as vertical text: tesseract's orientation and script detection
+ *   (OSD); if that names another orientation or, for 'auto', a script another model reads, the page
+ *   is turned upright and read again;
+ * - 'auto': the language of the text (eld, as translation uses) among the installed models of its
+ *   script; a page in another language than the one read is read again with its model (a French
+ *   page read in English loses its accents).
+ * Every second reading is kept only when it reads better, so an uncertain detection never makes a
+ * page worse.
+ */
+export async function readPage(engine: OcrEngine, original: PageImage, opts: ReadPageOptions): Promise<ReadPageResult> {
+  const installed = engine.languages;
+  const auto = opts.language === AUTO_LANGUAGE;
+  const signal = opts.signal;
+  let passes = 0;
+  let engineMs = 0;
+  const read = async (image: PageImage, rotation: Rotation, skew: number, language: string): Promise<Reading> => {
+    const page = await engine.recognize(image, { language, ...(signal ? { signal } : {}) });
+    passes += 1;
+    engineMs += page.recognizeMs;
+    return { page, image, rotation, skew, quality: assessPage(page) };
+  };
+
+  const first = await read(original, 0, 0, auto ? firstAutoModel(installed) : opts.language);
+  let best = first;
+  let orientation: Orientation | null = null;
+  /** Ink the first reading left unread (only looked for when it found few words or tilted lines). */
+  let unreadInk = false;
+
+  const level = async (reading: Reading, skew: number): Promise<void> => {
+    const candidate = await read(rawPage(straighten(await reading.image.pixels(), -skew)), reading.rotation, -skew, reading.page.language);
+    if (candidate.quality.score > best.quality.score) best = candidate;
+  };
+
+  if (first.quality.words < FEW_WORDS) {
+    // Few words: a blank page, or text tesseract did not read (it reads nothing of many pages skewed
+    // clockwise by 3-5 degrees).
+    const gray = toGray(await original.pixels());
+    const ink = inkReport(
+      gray,
+      pageWords(first.page).map((w) => w.bbox),
+    );
+    unreadInk = ink.inkShare >= BLANK_INK && ink.unread >= UNREAD_INK;
+    const skew = unreadInk ? estimateSkew(gray) : 0;
+    if (Math.abs(skew) >= MIN_SKEW) await level(first, skew);
+  }
+
+  if (!readsWell(best.quality) || (unreadInk && best === first)) {
+    orientation = await engine.detectOrientation(best.image, signal ? { signal } : {});
+    if (orientation) engineMs += orientation.ms;
+    // Any script OSD names is worth one try with its model: the better reading is kept.
+    const model = (auto && orientation ? modelsForScript(orientation.script, installed)[0] : undefined) ?? best.page.language;
+    const tryTurned = async (rotation: Rotation): Promise<void> => {
+      const upright = rotation === 0 ? best.image : rawPage(rotateRaw(await best.image.pixels(), rotation));
+      const candidate = await read(upright, rotation, best.skew, model);
+      if (better(candidate.quality, best.quality)) best = candidate;
+    };
+    const hinted: Rotation = orientation?.rotation ?? 0;
+    const confident = orientation !== null && orientation.confidence >= MIN_ORIENTATION_CONFIDENCE;
+    const turn: Rotation = confident ? hinted : 0;
+    if (turn !== 0 || model !== best.page.language) await tryTurned(turn);
+    // A weak hint (OSD is least sure on CJK and on short texts) is tried only if the page still reads badly.
+    if (!confident && hinted !== 0 && !readsWell(best.quality)) await tryTurned(hinted);
+  }
+
+  const tilt = tiltDegrees(best.page);
+  if (best.skew === 0 && Math.abs(tilt) >= TILTED_DEGREES) {
+    // Lines read tilted: level them; tesseract reads a levelled page better.
+    const measured = estimateSkew(toGray(await best.image.pixels()));
+    await level(best, Math.abs(measured) >= MIN_SKEW ? measured : tilt);
+  }
+
+  if (auto) {
+    const detected = detectedModel(best.page, installed);
+    if (detected && detected !== best.page.language) {
+      const candidate = await read(best.image, best.rotation, best.skew, detected);
+      if (candidate.quality.confidence >= best.quality.confidence - LANGUAGE_TOLERANCE) best = candidate;
+    }
+  }
+
+  return {
+    page: best.page,
+    image: best.image,
+    rotation: best.rotation,
+    skew: best.skew,
+    language: best.page.language,
+    passes,
+    orientation,
+    engineMs,
+  };
+}
+
+/** A turned or re-modelled reading replaces the first when it is no longer sideways, or reads more with confidence. */
+function better(candidate: PageQuality, current: PageQuality): boolean {
+  if (current.sideways && !candidate.sideways) return candidate.confidence >= current.confidence - 0.1;
+  if (candidate.sideways && !current.sideways) return false;
+  return candidate.score > current.score;
+}
+
+/**
+ * The installed model of the language the page's text is in, among the models of the same script
+ * as the one it was read with; undefined when the detector is unsure or only one model reads it.
+ */
+function detectedModel(page: EnginePage, installed: readonly string[]): string | undefined {
+  const primary = page.language.split('+')[0]!;
+  const sameScript = modelsForScript(ocrLanguageModel(primary).script, installed);
+  const candidates = sameScript.flatMap((model) => ocrLanguageModel(model).iso ?? []);
+  if (candidates.length < 2) return undefined;
+  const text = pageWords(page)
+    .map((w) => w.text)
+    .join(' ');
+  const guess = detectLanguage(text, candidates);
+  if (!guess.reliable) return undefined;
+  return installedModelFor(guess.language, sameScript);
+}
