@@ -130,6 +130,20 @@ export function versions(...components: string[]): Record<string, string> {
 
 const loadAtStart = loadavg()[0]!;
 
+/**
+ * CPU time of a process, in ms: its own (all its threads) and that of its children it has waited for
+ * (worker-ocr's tesseract processes, once they have exited). Clock ticks are 1/100 s on Linux.
+ */
+export function procCpu(pid: number): { selfMs: number; childrenMs: number } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return { selfMs: (f[11]! + f[12]!) * 10, childrenMs: (f[13]! + f[14]!) * 10 };
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU ticks of the whole machine (busy) and of this process with its waited-for children. */
 function cpuTicks(): { busy: number; ours: number; at: number } {
   const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
