@@ -98,7 +98,9 @@ CMD ["node", "apps/worker-pdf/dist/main.js"]
 # all local files under /usr/share/tesseract-ocr/5/tessdata: the worker downloads nothing at run time.
 # The packages are those of scripts/ocr-packages.txt, as scripts/install.sh installs them.
 FROM node:24-bookworm-slim AS worker-ocr
-ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+# A smaller mmap threshold and young generation than the other apps: the worker only coordinates
+# tesseract processes (packages/config OCR_WORKER_ENV says why; bench/worker-memory.ts measures it).
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 NODE_OPTIONS=--max-semi-space-size=1
 COPY scripts/ocr-packages.txt /tmp/ocr-packages.txt
 RUN apt-get update \
  && grep -v '^#' /tmp/ocr-packages.txt | grep -v '^\s*$' | xargs apt-get install -y --no-install-recommends util-linux \

@@ -7,18 +7,18 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startRedisServer, startS3Server } from '@docsvc/embedded';
-import { withMallocEnv } from '@docsvc/config';
+import { processEnvFor } from '@docsvc/config';
 import { ROOT, childProcesses, onCleanup, sleep, state, stopProcess, track } from './common.ts';
 
 /** Environment variables of the shell that would point the service elsewhere: never inherited. */
 const SERVICE_VARS = ['API_KEYS', 'API_KEYS_FILE', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'PORT', 'HOST', 'DATA_DIR', 'QUEUE_PREFIX', 'DOCSVC_PARENT_PID'];
 
-function baseEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+function baseEnv(extra: Record<string, string>, app = 'launcher'): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of SERVICE_VARS) delete env[name];
   // Benchmarks send hundreds of requests a minute with one key: the rate limit (600/min) is off.
-  // The malloc settings the launcher gives its children, also to processes started one by one.
-  return withMallocEnv({ ...env, RATE_LIMIT_MAX: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info', ...extra });
+  // The settings the launcher gives each child, also to processes started one by one.
+  return processEnvFor(app, { ...env, RATE_LIMIT_MAX: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info', ...extra });
 }
 
 /** JSON log lines of a log file (non-JSON lines, such as the launcher's banner, skipped). */
@@ -175,7 +175,7 @@ export async function startPieces(apiEnv: Record<string, string> = {}): Promise<
   const spawnApp = (app: string, env: Record<string, string>): AppProcess => {
     const fd = openSync(logFile, 'a');
     const child = track(
-      spawn(process.execPath, [path.join(ROOT, 'apps', app, 'dist/main.js')], { cwd: ROOT, env: baseEnv({ ...common, ...env }), stdio: ['ignore', fd, fd] }),
+      spawn(process.execPath, [path.join(ROOT, 'apps', app, 'dist/main.js')], { cwd: ROOT, env: baseEnv({ ...common, ...env }, app), stdio: ['ignore', fd, fd] }),
     );
     closeSync(fd);
     const proc: AppProcess = {

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadOrExit, withMallocEnv } from '@docsvc/config';
+import { loadOrExit, processEnvFor } from '@docsvc/config';
 import { RedisServerMissingError, startRedisServer, startS3Server, type EmbeddedRedis, type EmbeddedS3 } from '@docsvc/embedded';
 import { onShutdown } from '@docsvc/lifecycle';
 import { createLogger } from '@docsvc/logger';
@@ -18,8 +18,9 @@ const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.
 const dataDir = path.resolve(config.DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
 
-// Children get the malloc settings that keep the workers' resident memory down (see MALLOC_ENV).
-const childEnv: NodeJS.ProcessEnv = withMallocEnv({ ...process.env, DOCSVC_PARENT_PID: String(process.pid) });
+// What every child gets; each is started with processEnvFor (the malloc settings that keep the
+// workers' resident memory down, and worker-ocr's own: see process-env.ts).
+const childEnv: NodeJS.ProcessEnv = { ...process.env, DOCSVC_PARENT_PID: String(process.pid) };
 let redis: EmbeddedRedis | undefined;
 let s3: EmbeddedS3 | undefined;
 const redisPidFile = path.join(dataDir, 'redis.pid');
@@ -79,7 +80,7 @@ const supervisor = new Supervisor({
   },
 });
 for (const app of ['api', ...WORKER_KINDS.map((k) => WORKER_APPS[k])]) {
-  supervisor.start({ app, script: path.join(appsDir, app, 'dist', 'main.js'), env: childEnv });
+  supervisor.start({ app, script: path.join(appsDir, app, 'dist', 'main.js'), env: processEnvFor(app, childEnv) });
 }
 
 onShutdown(

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { assembleSections, tightenToInk } from '@docsvc/assembly';
+import { assembleSections, packSections, tightenToInk } from '@docsvc/assembly';
 import type { DocumentLimits } from '@docsvc/documents/images';
 import { readPage, toGray, type OcrEngine } from '@docsvc/ocr-engine';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
@@ -14,8 +14,14 @@ import { pageImage } from './page-image.js';
  */
 export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, engine: OcrEngine, limits: DocumentLimits): Promise<OcrPageResult> {
   const { page, language, fineGrained } = job.data;
-  const { image, from } = await pageImage(job.data, ctx, limits);
-  const read = await readPage(engine, image, { language, signal: ctx.signal });
+  // The engine starts (and loads its model) while the page is fetched and checked.
+  const arriving = pageImage(job.data, ctx, limits);
+  const read = await readPage(
+    engine,
+    arriving.then((p) => p.image),
+    { language, signal: ctx.signal },
+  );
+  const { from } = await arriving;
   const gray = fineGrained ? toGray(await read.image.pixels()) : undefined;
   const sections = assembleSections(read.page, page, gray ? { wordBox: (box) => tightenToInk(gray, box) } : {});
   const { width, height } = read.image;
@@ -35,5 +41,5 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
     },
     'page recognised',
   );
-  return { page, source: 'ocr', width, height, sections, engineMs: read.engineMs, rotation: read.rotation, skew: read.skew, language: read.language };
+  return { page, source: 'ocr', width, height, sections: packSections(sections), engineMs: read.engineMs, rotation: read.rotation, skew: read.skew, language: read.language };
 }

@@ -1,8 +1,15 @@
 import type { Job } from 'bullmq';
-import { inspectDocument, type DocumentLimits } from '@docsvc/documents';
+import { inspectDocument, inspectDocumentHead, type DocumentLimits } from '@docsvc/documents';
 import { workPrefix, type PrepareJob, type PrepareResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
-import { readSource } from './read-source.js';
+import { download, readStored, readStoredHead } from './read-source.js';
+
+/**
+ * What a stored document's type and page count are read from first. An image's header is at its
+ * start, so a scanned page (1-2 MB) is not fetched whole just to be counted: worker-ocr fetches it
+ * once, to read it. 256 KiB holds the largest EXIF and ICC blocks seen before a JPEG's frame header.
+ */
+const HEAD_BYTES = 256 * 1024;
 
 /**
  * Job "prepare": fetch or read the document, decide its type from its bytes and count its pages
@@ -11,15 +18,18 @@ import { readSource } from './read-source.js';
  */
 export async function prepare(job: Job<PrepareJob>, ctx: WorkerContext, limits: DocumentLimits): Promise<PrepareResult> {
   const { source, requestId } = job.data;
-  const bytes = await readSource(source, ctx);
-  const { kind, pageCount } = await inspectDocument(bytes, limits);
-  let sourceKey: string;
   if ('url' in source) {
-    sourceKey = `${workPrefix(requestId)}source`;
+    const bytes = await download(source.url, ctx);
+    const { kind, pageCount } = await inspectDocument(bytes, limits);
+    const sourceKey = `${workPrefix(requestId)}source`;
     await ctx.store.put(sourceKey, bytes, { size: bytes.length });
-  } else {
-    sourceKey = source.objectKey;
+    ctx.log.info({ kind, page_count: pageCount, bytes: bytes.length }, 'document prepared');
+    return { kind, pageCount, sourceKey };
   }
-  ctx.log.info({ kind, page_count: pageCount, bytes: bytes.length }, 'document prepared');
-  return { kind, pageCount, sourceKey };
+  const head = await readStoredHead(source.objectKey, HEAD_BYTES, ctx);
+  const whole = head.bytes.length >= head.size;
+  const fromHead = whole ? undefined : await inspectDocumentHead(head.bytes, limits);
+  const inspected = fromHead ?? (await inspectDocument(whole ? head.bytes : await readStored(source.objectKey, ctx), limits));
+  ctx.log.info({ kind: inspected.kind, page_count: inspected.pageCount, bytes: head.size, read: fromHead ? 'head' : 'whole' }, 'document prepared');
+  return { ...inspected, sourceKey: source.objectKey };
 }

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { assembleSections } from '@docsvc/assembly';
+import { assembleSections, packSections } from '@docsvc/assembly';
 import { encodePgm, readPdfPageForOcr, type DocumentLimits } from '@docsvc/documents';
 import { workPrefix, type RasterJob, type RasterResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -19,7 +19,7 @@ export async function raster(job: Job<RasterJob>, ctx: WorkerContext, limits: Do
   if (prepared.source === 'text_layer') {
     const sections = assembleSections({ width: prepared.width, height: prepared.height, blocks: prepared.blocks }, page);
     ctx.log.info({ page, dpi: prepared.dpi, source: 'text_layer', ms, sections: sections.length }, 'page read from its text layer');
-    return { source: 'text_layer', page: { page, source: 'text_layer', width: prepared.width, height: prepared.height, sections, engineMs: 0 } };
+    return { source: 'text_layer', page: { page, source: 'text_layer', width: prepared.width, height: prepared.height, sections: packSections(sections), engineMs: 0 } };
   }
   const rasterKey = `${workPrefix(requestId)}page-${page}.pgm`;
   const pgm = encodePgm(prepared.image);

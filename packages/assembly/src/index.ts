@@ -5,3 +5,4 @@ export { assembleSections, type AssembleOptions } from './sections.js';
 export { describeDocument, categorize, keyTerms, type DescribeInput, type DocumentCategory } from './describe.js';
 export { extractFields, labelTokens } from './fields.js';
 export { ocrUsage, textTokens, imageTokens, CHARS_PER_TOKEN, MS_PER_INFERENCE_TOKEN } from './usage.js';
+export { packSections, unpackSections } from './packed.js';

@@ -22,3 +22,30 @@ export const MALLOC_ENV: Readonly<Record<string, string>> = {
 export function withMallocEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...MALLOC_ENV, ...env };
 }
+
+/**
+ * What worker-ocr's own Node process needs, on top: with the native engine it only coordinates
+ * (fetches a page, starts tesseract, reads its answer), so a small young generation and small
+ * allocations given back at once keep it lean. Without them it grew to 230 MB over 17 full pages;
+ * with them it stays near 150 MB (bench/worker-memory.ts, README).
+ * - NODE_OPTIONS --max-semi-space-size=1: V8's young generation grows to 16 MB semi-spaces under
+ *   steady allocation (a page's answer, its hOCR), most of it never given back.
+ * - MALLOC_MMAP_THRESHOLD_=32768: the 64 KB pipe and socket reads (tesseract's output, S3 bodies)
+ *   are mapped on their own and returned when freed instead of fragmenting the heap.
+ */
+export const OCR_WORKER_ENV: Readonly<Record<string, string>> = {
+  MALLOC_MMAP_THRESHOLD_: '32768',
+  NODE_OPTIONS: '--max-semi-space-size=1',
+};
+
+/** The environment to start `app` with: the malloc settings, and worker-ocr's own; values already set win. */
+export function processEnvFor(app: string, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const base = withMallocEnv(env);
+  if (app !== 'worker-ocr') return base;
+  const nodeOptions = base.NODE_OPTIONS ?? '';
+  return {
+    ...base,
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ ?? OCR_WORKER_ENV.MALLOC_MMAP_THRESHOLD_,
+    NODE_OPTIONS: /--max-semi-space-size/.test(nodeOptions) ? nodeOptions : `${nodeOptions} ${OCR_WORKER_ENV.NODE_OPTIONS}`.trim(),
+  };
+}

@@ -1,6 +1,6 @@
 export type { DocumentKind, DocumentLimits, GrayImage, RawImage } from './types.js';
 export { sniffKind } from './sniff-kind.js';
-export { inspectDocument } from './inspect-document.js';
+export { inspectDocument, inspectDocumentHead } from './inspect-document.js';
 export { rasterizePdfPage, readPdfPageForOcr, type RasterizedPdfPage, type PdfPageForOcr } from './rasterize-pdf.js';
 export type { TextLayerBlock, TextLayerLine, TextLayerWord, TextLayerRefusal, TextBox } from './text-layer.js';
 export { encodePgm, decodePgm } from './pgm.js';

@@ -1,3 +1,4 @@
+import { ServiceError } from '@docsvc/schemas';
 import { readBmpHeader } from './bmp.js';
 import { assertPixelLimit, unsupportedMediaType } from './errors.js';
 import { openPdf } from './pdfjs.js';
@@ -30,4 +31,29 @@ export async function inspectDocument(
     return { kind, pageCount: 1 };
   }
   return { kind, pageCount: await inspectSharpImage(bytes, kind, limits.maxImagePixels) };
+}
+
+/**
+ * Kind and page count from the first bytes of a document, when they are enough: the one-page image
+ * formats, whose header is at the start (PNG, JPEG, WebP, GIF, BMP). Undefined when the whole
+ * document is needed (PDF, TIFF, or a header that does not fit in `head`). The pixel limit is
+ * checked as inspectDocument checks it, and a type that is not supported is refused the same way.
+ */
+export async function inspectDocumentHead(head: Uint8Array, limits: DocumentLimits): Promise<{ kind: DocumentKind; pageCount: number } | undefined> {
+  const kind = sniffKind(head);
+  if (kind === undefined) throw unsupportedMediaType();
+  if (kind === 'pdf' || kind === 'tiff') return undefined;
+  if (kind === 'bmp') {
+    const header = readBmpHeader(head);
+    assertPixelLimit(header.width, header.height, limits.maxImagePixels);
+    return { kind, pageCount: 1 };
+  }
+  let pageCount: number;
+  try {
+    pageCount = await inspectSharpImage(head, kind, limits.maxImagePixels);
+  } catch (err) {
+    if (err instanceof ServiceError && err.code === 'image_too_large') throw err;
+    return undefined; // the header runs past the bytes given, or is broken: the whole file will tell
+  }
+  return { kind, pageCount };
 }

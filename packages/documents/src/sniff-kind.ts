@@ -34,3 +34,14 @@ export function sniffKind(bytes: Uint8Array): DocumentKind | undefined {
   if (hasPdfHeader(bytes)) return 'pdf';
   return undefined;
 }
+
+/**
+ * Kinds that are one page whatever the file holds (GIF and WebP are read as their first frame): an
+ * OCR request for one of them needs no page count, so no preparing job.
+ */
+export const SINGLE_PAGE_KINDS: readonly DocumentKind[] = ['png', 'jpeg', 'webp', 'gif', 'bmp'];
+
+export const isSinglePageKind = (kind: DocumentKind | undefined): kind is DocumentKind => kind !== undefined && SINGLE_PAGE_KINDS.includes(kind);
+
+/** Bytes enough for sniffKind to tell every kind (a PDF header may sit anywhere in the first 1024 bytes). */
+export const SNIFF_BYTES = PDF_HEADER_WINDOW + 5;

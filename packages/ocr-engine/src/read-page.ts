@@ -1,4 +1,4 @@
-import { detectLanguage } from '@docsvc/language-id';
+import { detectLanguage, looksEnglish } from '@docsvc/language-id';
 import { AUTO_LANGUAGE, installedModelFor, modelsForScript, ocrLanguageModel } from '@docsvc/schemas';
 import { rawPage } from './page-image.js';
 import { assessPage, pageWords, readsWell, tiltDegrees, type PageQuality } from './page-quality.js';
@@ -62,7 +62,7 @@ interface Reading {
 const firstAutoModel = (installed: readonly string[]): string => (installed.includes('eng') ? 'eng' : installed[0]!);
 
 /**
- * Reads one page as a careful person would run tesseract. First as it is, in the requested model
+ * Reads one page as a careful person would run tesseract. `source` may still be on its way. First as it is, in the requested model
  * (English for 'auto'): a page that reads well is done, one recognition and nothing else. Then, only
  * where the reading gives cause:
  * - few words, or tilted lines: is ink left unread? tesseract 5.3 reads nothing of many pages
@@ -76,20 +76,22 @@ const firstAutoModel = (installed: readonly string[]): string => (installed.incl
  * Every second reading is kept only when it reads better, so an uncertain detection never makes a
  * page worse.
  */
-export async function readPage(engine: OcrEngine, original: PageImage, opts: ReadPageOptions): Promise<ReadPageResult> {
+export async function readPage(engine: OcrEngine, source: PageImage | Promise<PageImage>, opts: ReadPageOptions): Promise<ReadPageResult> {
   const installed = engine.languages;
   const auto = opts.language === AUTO_LANGUAGE;
   const signal = opts.signal;
   let passes = 0;
   let engineMs = 0;
-  const read = async (image: PageImage, rotation: Rotation, skew: number, language: string): Promise<Reading> => {
+  const read = async (image: PageImage | Promise<PageImage>, rotation: Rotation, skew: number, language: string): Promise<Reading> => {
     const page = await engine.recognize(image, { language, ...(signal ? { signal } : {}) });
     passes += 1;
     engineMs += page.recognizeMs;
-    return { page, image, rotation, skew, quality: assessPage(page) };
+    return { page, image: await image, rotation, skew, quality: assessPage(page) };
   };
 
-  const first = await read(original, 0, 0, auto ? firstAutoModel(installed) : opts.language);
+  // The first reading starts before the page has arrived (the native engine loads its model meanwhile).
+  const first = await read(source, 0, 0, auto ? firstAutoModel(installed) : opts.language);
+  const original = first.image;
   let best = first;
   let orientation: Orientation | null = null;
   /** Ink the first reading left unread (only looked for when it found few words or tilted lines). */
@@ -177,6 +179,8 @@ function detectedModel(page: EnginePage, installed: readonly string[]): string |
   const text = pageWords(page)
     .map((w) => w.text)
     .join(' ');
+  // Plainly English text read in English needs no detector (nor its 25 MB database): English pages cost nothing.
+  if (primary === 'eng' && looksEnglish(text)) return undefined;
   const guess = detectLanguage(text, candidates);
   if (!guess.reliable) return undefined;
   return installedModelFor(guess.language, sameScript);

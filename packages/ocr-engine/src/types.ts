@@ -124,12 +124,13 @@ export interface OcrEngine {
   readonly canDetectOrientation: boolean;
   readonly stats: EngineStats;
   /**
-   * Recognises one page. Fails with validation_failed for a language that is not installed, with
+   * Recognises one page. The page may still be on its way (a promise): the native engine starts
+   * tesseract and loads its model meanwhile. Fails with validation_failed for a language that is not installed, with
    * invalid_document for bytes the engine cannot decode (or a page that needs more memory than the
    * engine may use), with a retryable internal_error when the engine itself fails, and with the
    * signal's reason when aborted.
    */
-  recognize(image: PageImage | GrayImage, opts?: RecognizeOptions): Promise<EnginePage>;
+  recognize(image: PageImage | GrayImage | Promise<PageImage>, opts?: RecognizeOptions): Promise<EnginePage>;
   /** The page's orientation and script, or null when it has too little text to tell. */
   detectOrientation(image: PageImage | GrayImage, opts?: { signal?: AbortSignal }): Promise<Orientation | null>;
   /** Stops whatever the engine keeps running; pages in progress finish first. */

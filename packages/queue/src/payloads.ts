@@ -1,12 +1,15 @@
-import type { Section } from '@docsvc/schemas';
+import type { PackedSection } from '@docsvc/schemas';
 
 /**
  * Job payloads and results, one pair per job name. Every job carries the `requestId` (the API
  * request's log_id), so that workers' log lines about it can be found by that id.
  */
 
-/** Where the bytes of a document are: a URL to fetch, or an object already in the bucket. */
-export type DocumentSource = { url: string } | { objectKey: string };
+/**
+ * Where the bytes of a document are: a URL to fetch, or an object already in the bucket (with its
+ * kind when the API read its first bytes: "png", "pdf", ...).
+ */
+export type DocumentSource = { url: string } | { objectKey: string; kind?: string };
 
 /** Queue pdf-raster, job "prepare": fetch or read the document, decide its type, count its pages. */
 export interface PrepareJob {
@@ -56,7 +59,8 @@ export interface OcrPageResult {
   /** Size of the page image the boxes refer to: the upright page. */
   width: number;
   height: number;
-  sections: Section[];
+  /** The page's sections, packed (@docsvc/assembly packSections / unpackSections). */
+  sections: PackedSection[];
   engineMs: number;
   /** Degrees the page was turned clockwise to be upright before recognition (0 for text-layer pages). */
   rotation?: 0 | 90 | 180 | 270;

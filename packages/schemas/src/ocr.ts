@@ -90,3 +90,19 @@ export type Word = z.infer<typeof wordSchema>;
 export type Line = z.infer<typeof lineSchema>;
 export type Section = z.infer<typeof sectionSchema>;
 export type Usage = z.infer<typeof usageSchema>;
+
+/**
+ * Sections as they travel from the workers to the API (queue results): every box is axis-aligned,
+ * so a word is [text, x0, y0, x1, y1, confidence] and a line's box four numbers; texts and averages
+ * are rebuilt on arrival (@docsvc/assembly unpackSections). About a sixth of the contract form's
+ * JSON, which BullMQ keeps in Redis twice (the job and its completed event).
+ */
+export type PackedWord = [text: string, x0: number, y0: number, x1: number, y1: number, confidence: number];
+export interface PackedLine {
+  box: [x0: number, y0: number, x1: number, y1: number];
+  words: PackedWord[];
+}
+export interface PackedSection {
+  page: number;
+  lines: PackedLine[];
+}

@@ -57,4 +57,18 @@ describe('ObjectStore', () => {
     await store.ping();
     await expect(new ObjectStore(client, `missing-${Date.now()}`).ping()).rejects.toThrow();
   });
+
+  it('reads the head of an object with its whole size, in one ranged GET', async () => {
+    const bytes = Buffer.from(Array.from({ length: 10_000 }, (_, i) => i % 251));
+    await store.put('head/object', bytes, { size: bytes.length });
+    const head = await store.getHead('head/object', 1_000);
+    expect(head.size).toBe(10_000);
+    expect(head.bytes.equals(bytes.subarray(0, 1_000))).toBe(true);
+    const all = await store.getHead('head/object', 50_000);
+    expect(all.size).toBe(10_000);
+    expect(all.bytes.equals(bytes)).toBe(true);
+    await store.put('head/empty', Buffer.alloc(0), { size: 0 });
+    expect(await store.getHead('head/empty', 1_000)).toEqual({ bytes: Buffer.alloc(0), size: 0 });
+    await expect(store.getHead('head/missing', 1_000)).rejects.toBeInstanceOf(ObjectNotFoundError);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { commonShape, documentShape, downloadShape, loadOrExit, redisShape, s3Shape, workerShape } from '@docsvc/config';
-import { fetchUrl, type FetchUrlResult } from '@docsvc/fetcher';
+import type { FetchUrlResult } from '@docsvc/fetcher';
 import { createLogger, type Logger } from '@docsvc/logger';
 import { createRedis } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
@@ -43,8 +43,9 @@ export function createContext(app: string, config: WorkerConfig, opts: { lazyRed
     store: new ObjectStore(createS3Client(config), config.S3_BUCKET),
     redis: createRedis(config.REDIS_URL, 'client', opts.lazyRedis ? { lazyConnect: true } : {}),
     prefix: config.QUEUE_PREFIX,
-    download: (url, signal) =>
-      fetchUrl(url, {
+    // Loaded on first use: worker-ocr and worker-translate never download, and undici costs memory.
+    download: async (url, signal) =>
+      (await import('@docsvc/fetcher')).fetchUrl(url, {
         maxBytes: config.MAX_DOWNLOAD_BYTES,
         connectTimeoutMs: config.DOWNLOAD_CONNECT_TIMEOUT_MS,
         totalTimeoutMs: config.DOWNLOAD_TIMEOUT_MS,

@@ -1,4 +1,5 @@
-import { isFetchError } from '@docsvc/fetcher';
+// The error module alone: the fetcher itself (undici) is loaded only by workers that download.
+import { isFetchError } from '@docsvc/fetcher/errors';
 import { isDependencyDown } from '@docsvc/queue';
 import { ServiceError } from '@docsvc/schemas';
 

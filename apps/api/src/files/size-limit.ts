@@ -4,13 +4,25 @@ import { ApiError } from '../errors.js';
 export const tooLarge = (maxBytes: number) =>
   new ApiError('file_too_large', `the file is larger than the ${maxBytes} bytes this service accepts (MAX_UPLOAD_BYTES)`, [{ max_bytes: maxBytes }]);
 
-/** Passes bytes through and fails the stream (aborting the upload it feeds) past `maxBytes`. */
+/**
+ * Passes bytes through and fails the stream (aborting the upload it feeds) past `maxBytes`; keeps the
+ * first `headBytes` it saw (what the file's type is read from).
+ */
 export class SizeLimit extends Transform {
   bytes = 0;
-  constructor(private readonly maxBytes: number) {
+  private readonly headChunks: Buffer[] = [];
+  constructor(
+    private readonly maxBytes: number,
+    private readonly headBytes = 0,
+  ) {
     super();
   }
+  /** The first bytes that passed (up to headBytes). */
+  get head(): Buffer {
+    return Buffer.concat(this.headChunks).subarray(0, this.headBytes);
+  }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void): void {
+    if (this.bytes < this.headBytes) this.headChunks.push(chunk.subarray(0, this.headBytes - this.bytes));
     this.bytes += chunk.length;
     if (this.bytes > this.maxBytes) done(tooLarge(this.maxBytes));
     else done(null, chunk);

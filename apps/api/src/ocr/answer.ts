@@ -1,4 +1,4 @@
-import { describeDocument, extractFields, ocrUsage } from '@docsvc/assembly';
+import { describeDocument, extractFields, ocrUsage, unpackSections } from '@docsvc/assembly';
 import { DEFAULT_PROMPT, ocrLanguageModel, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
 import type { OcrPageResult } from '@docsvc/queue';
 
@@ -38,7 +38,7 @@ export function buildOcrAnswer(input: {
   logId: string;
 }): OcrResponse {
   const pages = [...input.pages].sort((a, b) => a.page - b.page);
-  const sections = pages.flatMap((p) => p.sections);
+  const sections = pages.flatMap((p) => unpackSections(p.sections));
   const first = pages[0] ?? { width: 0, height: 0 };
   const fields = promptFields(input.request.prompt);
   const described = describeDocument({

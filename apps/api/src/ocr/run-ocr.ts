@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { isSinglePageKind, type DocumentKind } from '@docsvc/documents/kind';
 import {
   enqueue,
   workPrefix,
@@ -60,7 +61,11 @@ export async function runOcr(pipeline: OcrPipeline, request: OcrRequest, source:
   try {
     const language = await ocrLanguage(pipeline, request.language);
     await pipeline.admission?.admit(['pdf', 'ocr']); // refused: the finally still deletes an uploaded document
-    const prepared = (await run(pipeline.pdf, 'prepare', { requestId, source })) as PrepareResult;
+    // A single image whose kind is known from its first bytes is one page: no preparing job (the OCR
+    // worker checks its size and decodes it). A PDF or TIFF is prepared to count its pages.
+    const prepared = 'objectKey' in source && isSinglePageKind(source.kind as DocumentKind | undefined)
+      ? { kind: source.kind!, pageCount: 1, sourceKey: source.objectKey }
+      : ((await run(pipeline.pdf, 'prepare', { requestId, source })) as PrepareResult);
     const pageRange = resolvePageRange(request.page_range, prepared.kind, prepared.pageCount);
     const pageNumbers = Array.from({ length: pageRange[1] - pageRange[0] + 1 }, (_, i) => pageRange[0] + i);
     const pageTasks = pageNumbers.map(async (page) => {

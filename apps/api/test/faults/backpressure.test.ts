@@ -28,7 +28,8 @@ const texts = (n: number) => Array.from({ length: n }, (_, i) => `I have ${i} re
 
 describe('backpressure', () => {
   it('refuses new work at once with 503 overloaded and Retry-After while the queues are too deep, and takes it again once they drain', async () => {
-    // Admitted: the queues are empty. They wait, as there is no worker yet.
+    // Admitted: the queues are empty. They wait, as there is no worker yet (an image goes straight
+    // to the OCR queue: it needs no preparing).
     const ocrWaiting = post(api.baseUrl, '/v1/vision/ocr', { file_store_key: imageKey });
     const translateWaiting = post(api.baseUrl, '/v1/ai/translate', { text: texts(120), source_language: 'en', target_language: 'es' }); // 3 chunks
     await new Promise((r) => setTimeout(r, 500));
@@ -36,8 +37,8 @@ describe('backpressure', () => {
     const ocrRefused = await post(api.baseUrl, '/v1/vision/ocr', { file_store_key: imageKey });
     expect(ocrRefused.status).toBe(503);
     expect(ocrRefused.body.error.code).toBe('overloaded');
-    expect(ocrRefused.body.error.details).toMatchObject([{ queue: 'pdf', waiting: 1, limit: 1, live_workers: 0 }]);
-    expect(ocrRefused.body.message).toMatch(/^the service is at capacity: 1 documents and pages are waiting for 0 worker-pdf processes \(limit 1\); retry after \d+ s$/);
+    expect(ocrRefused.body.error.details).toMatchObject([{ queue: 'ocr', waiting: 1, limit: 1, live_workers: 0 }]);
+    expect(ocrRefused.body.message).toMatch(/^the service is at capacity: 1 pages are waiting for 0 worker-ocr processes \(limit 1\); retry after \d+ s$/);
     expect(Number(ocrRefused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(ocrRefused.ms).toBeLessThan(1_000);
 

@@ -138,8 +138,10 @@ describe('S3 goes away and comes back', () => {
 
     // A document fetched from a URL: worker-pdf cannot keep it in S3, its job is retried (1 s backoff),
     // and S3 is back before the next attempt.
+    const retried = () => workers[0]!.logs.filter((l) => l.msg === 'job attempt failed; it will be retried').length;
+    const retriedBefore = retried();
     const caught = post(api.baseUrl, '/v1/vision/ocr', { url: `${files.url}/doc.png` });
-    await sleep(400);
+    await until('the attempt that fails', async () => retried() > retriedBefore, 10_000, 50);
     await servers.startS3();
     const { status, body } = await caught;
     expect(status).toBe(200);

@@ -93,14 +93,22 @@ export class NativeEngine implements OcrEngine {
     return { ...this.counters };
   }
 
-  async recognize(image: PageImage | GrayImage, opts: RecognizeOptions = {}): Promise<EnginePage> {
+  async recognize(image: PageImage | GrayImage | Promise<PageImage>, opts: RecognizeOptions = {}): Promise<EnginePage> {
     const language = parseLanguageSet(opts.language ?? DEFAULT_LANGUAGE, this.installed);
-    const page = toPageImage(image);
-    assertEngineImage(page.bytes);
+    const arriving = Promise.resolve(image).then((img) => {
+      const page = toPageImage(img);
+      assertEngineImage(page.bytes);
+      return page;
+    });
     // psm 3: fully automatic segmentation without OSD (columns, blocks, reading order), as the
     // tesseract.js engine is set up; hOCR without font information.
     const args = ['stdin', 'stdout', '--tessdata-dir', this.langPath, '-l', language, '--psm', '3', '-c', 'tessedit_create_hocr=1', '-c', 'hocr_font_info=0'];
-    const run = await this.run(args, page.bytes, opts.signal);
+    const run = await this.run(
+      args,
+      arriving.then((p) => p.bytes),
+      opts.signal,
+    );
+    const page = await arriving;
     if (run.code !== 0) throw this.failure(run);
     this.counters.pagesRecognized += 1;
     return {
@@ -131,7 +139,7 @@ export class NativeEngine implements OcrEngine {
     // Nothing runs between pages.
   }
 
-  private async run(args: string[], input: Uint8Array, signal: AbortSignal | undefined): Promise<TesseractRun> {
+  private async run(args: string[], input: Uint8Array | Promise<Uint8Array>, signal: AbortSignal | undefined): Promise<TesseractRun> {
     this.counters.running += 1;
     try {
       return await runTesseract(args, input, {
@@ -141,8 +149,9 @@ export class NativeEngine implements OcrEngine {
         ...(signal ? { signal } : {}),
       });
     } catch (err) {
-      if (signal?.aborted) throw err;
-      throw internal(`tesseract could not be started: ${err instanceof Error ? err.message : String(err)}`, err, true);
+      // An abort, or the page that never came (its own error, e.g. invalid_document), is as it is.
+      if (signal?.aborted || err instanceof ServiceError || !(err instanceof Error && 'syscall' in err)) throw err;
+      throw internal(`tesseract could not be started: ${err.message}`, err, true);
     } finally {
       this.counters.running -= 1;
     }

@@ -6,6 +6,7 @@ export interface TesseractRun {
   /** Exit status, or null when a signal ended the process. */
   code: number | null;
   signal: NodeJS.Signals | null;
+  /** From the input's arrival (or the start, when it was there at once) to the exit. */
   ms: number;
 }
 
@@ -30,12 +31,16 @@ const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMEx
  * thread (OMP_THREAD_LIMIT=1): several processes side by side each running OpenMP threads
  * oversubscribe the cores badly (tesseract #3109), and a worker runs one process per core.
  *
+ * `input` may still be on its way: the process starts at once and loads its model (about 0.1 s)
+ * while the page is fetched, and gets the page when it comes; if it does not, the process is killed
+ * and the call rejects with why.
+ *
  * The process gets a group of its own, so that an abort kills it and anything it started; the memory
  * limit is set with util-linux's `prlimit`, which then execs tesseract (same pid). Rejects only for an
  * abort (once the process has exited) or a process that cannot be started; any exit is resolved for
  * the caller to judge.
  */
-export function runTesseract(args: string[], input: Uint8Array, opts: RunOptions): Promise<TesseractRun> {
+export function runTesseract(args: string[], input: Uint8Array | Promise<Uint8Array>, opts: RunOptions): Promise<TesseractRun> {
   if (opts.signal?.aborted) return Promise.reject(abortReason(opts.signal));
   const limits = [
     ...(opts.memoryLimitBytes !== undefined ? [`--as=${Math.floor(opts.memoryLimitBytes)}`] : []),
@@ -44,7 +49,7 @@ export function runTesseract(args: string[], input: Uint8Array, opts: RunOptions
   ];
   const [command, argv] = limits.length > 0 ? ['prlimit', [...limits, '--', opts.binary, ...args]] : [opts.binary, args];
   return new Promise((resolve, reject) => {
-    const started = performance.now();
+    let started = performance.now();
     const child = spawn(command, argv, {
       env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -52,7 +57,8 @@ export function runTesseract(args: string[], input: Uint8Array, opts: RunOptions
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    let aborted = false;
+    /** Why the call fails once the process is gone: an abort, or input that never came. */
+    let failure: { reason: unknown } | undefined;
     const kill = (): void => {
       try {
         if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
@@ -62,7 +68,7 @@ export function runTesseract(args: string[], input: Uint8Array, opts: RunOptions
     };
     // The call rejects once the process is gone (reaped), not merely signalled: nothing is left running.
     const onAbort = (): void => {
-      aborted = true;
+      failure ??= { reason: abortReason(opts.signal!) };
       kill();
     };
     opts.signal?.addEventListener('abort', onAbort, { once: true });
@@ -72,11 +78,11 @@ export function runTesseract(args: string[], input: Uint8Array, opts: RunOptions
     child.stdin.on('error', () => {});
     child.on('error', (error) => {
       opts.signal?.removeEventListener('abort', onAbort);
-      reject(aborted ? abortReason(opts.signal!) : error);
+      reject(failure ? failure.reason : error);
     });
     child.on('close', (code, signal) => {
       opts.signal?.removeEventListener('abort', onAbort);
-      if (aborted) return reject(abortReason(opts.signal!));
+      if (failure) return reject(failure.reason);
       resolve({
         stdout: Buffer.concat(out).toString('utf8'),
         stderr: Buffer.concat(err).toString('utf8'),
@@ -85,6 +91,16 @@ export function runTesseract(args: string[], input: Uint8Array, opts: RunOptions
         ms: performance.now() - started,
       });
     });
-    child.stdin.end(input);
+    Promise.resolve(input).then(
+      (bytes) => {
+        // Recognition time counts from the page's arrival: the model load before it overlapped the fetch.
+        started = Math.max(started, performance.now());
+        if (!failure) child.stdin.end(bytes);
+      },
+      (reason: unknown) => {
+        failure ??= { reason };
+        kill();
+      },
+    );
   });
 }

@@ -109,9 +109,10 @@ export class TesseractJsEngine implements OcrEngine {
    * invalid_document for bytes tesseract cannot decode, with a retryable internal_error when its
    * worker fails, and with the signal's reason when aborted (the worker is then replaced).
    */
-  async recognize(image: PageImage | GrayImage, opts: RecognizeOptions = {}): Promise<EnginePage> {
+  async recognize(image: PageImage | GrayImage | Promise<PageImage>, opts: RecognizeOptions = {}): Promise<EnginePage> {
     const language = parseLanguageSet(opts.language ?? DEFAULT_LANGUAGE, this.installed);
-    const page = toPageImage(image);
+    // Awaited only when it is a promise: a page given as it is joins the queue at once (stats.queued).
+    const page = toPageImage(image instanceof Promise ? await image : image);
     if (page.bytes.length === 0) throw new ServiceError('invalid_document', 'the page image is empty');
     this.running += 1;
     try {
