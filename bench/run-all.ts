@@ -1,6 +1,6 @@
 // Runs the benchmarks one after the other, each in its own process, printing each one's output as it
 // comes, then a summary with every benchmark's JSON line. `npm run bench` builds first, then runs this.
-// Which: the issue-6 set by default; names as arguments or BENCH_ONLY="a,b" pick others, e.g.
+// Which: the issue-6 and issue-11 set by default; names as arguments or BENCH_ONLY="a,b" pick others, e.g.
 // `npm run bench -- pdf-dpi translate-engine born-digital` or BENCH_ONLY=api-overhead npm run bench.
 // Sizes: each benchmark reads its own BENCH_* variables (see the head of each file).
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT = ['ocr-throughput', 'pdf-raster', 'translate-latency', 'api-overhead', 'worker-memory', 'scale-out'];
+const DEFAULT = ['ocr-throughput', 'ocr-orientation', 'pdf-raster', 'pdf-scan-dpi', 'translate-latency', 'api-overhead', 'worker-memory', 'scale-out'];
 const picked = process.argv.slice(2).length ? process.argv.slice(2) : (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const names = (picked.length ? picked : DEFAULT).map((n) => n.replace(/\.ts$/, '').replace(/^bench\//, ''));
 for (const name of names) {

@@ -1,8 +1,8 @@
 import { rgbaToGray } from './gray.js';
 import { mapPdfError, openPdf, type OpenPdf } from './pdfjs.js';
-import { fitDpi, rasterSize } from './render-dpi.js';
+import { fitDpi, ocrRenderDpi, rasterSize } from './render-dpi.js';
 import type { DocumentLimits, GrayImage } from './types.js';
-import { readTextLayer, type TextLayerBlock, type TextLayerRefusal } from './text-layer.js';
+import { largestImage, readTextLayer, type LargestImage, type TextLayerBlock, type TextLayerRefusal } from './text-layer.js';
 
 export interface RasterizedPdfPage {
   image: GrayImage;
@@ -83,8 +83,8 @@ export async function readPdfPageForOcr(
       throw new RangeError(`page ${pageNumber} is out of range: the PDF has ${pages} page(s)`);
     }
     let refusal: TextLayerRefusal | undefined;
+    const page = await pdf.doc.getPage(pageNumber);
     if (!opts.forceOcr) {
-      const page = await pdf.doc.getPage(pageNumber);
       const size = page.getViewport({ scale: 1 });
       const dpi = fitDpi(size.width, size.height, opts.dpi, opts.limits.maxRenderPixels);
       const layer = await readTextLayer(page, page.getViewport({ scale: dpi / 72 })).catch((err: unknown) => {
@@ -96,10 +96,31 @@ export async function readPdfPageForOcr(
       }
       refusal = layer.refusal;
     }
-    const rendered = await renderPage(pdf, pageNumber, opts.dpi, opts.limits.maxRenderPixels).catch((err: unknown) => {
+    // pdf.js keeps the page's operator list, so this second walk costs no parsing.
+    const image = await largestImage(page).catch((err: unknown) => {
+      throw mapPdfError(err);
+    });
+    const rendered = await renderPage(pdf, pageNumber, ocrRenderDpi(opts.dpi, image), opts.limits.maxRenderPixels).catch((err: unknown) => {
       throw mapPdfError(err);
     });
     return { source: 'ocr', image: rendered.image, dpi: rendered.dpi, ...(refusal ? { refusal } : {}) };
+  } finally {
+    await pdf.close();
+  }
+}
+
+/** The largest image on a PDF page (1-based): the share of the page it covers and its resolution there. */
+export async function largestImageOf(bytes: Uint8Array, pageNumber: number, limits?: Pick<DocumentLimits, 'maxImagePixels'>): Promise<LargestImage> {
+  const pdf = await openPdf(bytes, { maxImagePixels: limits?.maxImagePixels ?? 100_000_000 });
+  try {
+    const page = await pdf.doc.getPage(pageNumber);
+    try {
+      return await largestImage(page).catch((err: unknown) => {
+        throw mapPdfError(err);
+      });
+    } finally {
+      page.cleanup();
+    }
   } finally {
     await pdf.close();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitDpi, rasterSize } from './render-dpi.js';
+import { fitDpi, ocrRenderDpi, rasterSize } from './render-dpi.js';
 
 describe('fitDpi', () => {
   it('keeps the DPI asked for when the raster fits', () => {
@@ -21,5 +21,21 @@ describe('fitDpi', () => {
     const { width, height } = rasterSize(14400 * 100, 14400, dpi);
     expect(width * height).toBeLessThanOrEqual(10_000);
     expect(height).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('ocrRenderDpi', () => {
+  it('renders a scan at its own resolution, never above the DPI asked for nor below the floor', () => {
+    expect(ocrRenderDpi(250, { coverage: 1, dpi: 200 })).toBe(200);
+    expect(ocrRenderDpi(250, { coverage: 0.9, dpi: 199.6 })).toBe(200);
+    expect(ocrRenderDpi(250, { coverage: 1, dpi: 400 })).toBe(250);
+    expect(ocrRenderDpi(250, { coverage: 1, dpi: 96 })).toBe(200);
+    expect(ocrRenderDpi(150, { coverage: 1, dpi: 96 })).toBe(150);
+  });
+
+  it('keeps the DPI asked for on pages that are not one image, or whose image size is unknown', () => {
+    expect(ocrRenderDpi(250, { coverage: 0.3, dpi: 200 })).toBe(250);
+    expect(ocrRenderDpi(250, { coverage: 0 })).toBe(250);
+    expect(ocrRenderDpi(250, { coverage: 1 })).toBe(250);
   });
 });

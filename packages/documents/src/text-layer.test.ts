@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { intersectionOverUnion, tightenToInk } from '@docsvc/assembly';
 import { buildPdf, letterLines, scannedPdf, textPdf } from '../../../test/fixtures/pdf.js';
-import { rasterizePdfPage, readPdfPageForOcr } from './rasterize-pdf.js';
+import { largestImageOf, rasterizePdfPage, readPdfPageForOcr } from './rasterize-pdf.js';
 
 const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 };
 const blank = { width: 600, height: 200, data: new Uint8Array(600 * 200).fill(255) };
@@ -49,6 +49,15 @@ describe('readPdfPageForOcr', () => {
     expect(page).toMatchObject({ source: 'ocr', refusal: 'no_text' });
   });
 
+  it('renders a scanned page at its own resolution when that is below the DPI asked for', async () => {
+    const at = async (scanDpi: number) => readPdfPageForOcr(scannedPdf([blank], scanDpi), 1, { dpi: 250, limits });
+    // The 600x200 scan is 3x1 inches at 200 DPI: rendered pixel for pixel.
+    expect(await at(200)).toMatchObject({ source: 'ocr', dpi: 200, image: { width: 600, height: 200 } });
+    expect(await at(400)).toMatchObject({ source: 'ocr', dpi: 250, image: { width: 375, height: 125 } });
+    const forced = await readPdfPageForOcr(scannedPdf([blank], 200), 1, { dpi: 250, limits, forceOcr: true });
+    expect(forced).toMatchObject({ source: 'ocr', dpi: 200 });
+  });
+
   it('does not trust a hidden OCR layer over a page-sized image: it may disagree with what is shown', async () => {
     const page = await readPdfPageForOcr(pageWithImageAndText('3 Tr /F1 10 Tf 10 20 Td (invisible words) Tj'), 1, { dpi: 250, limits });
     expect(page).toMatchObject({ source: 'ocr', refusal: 'image_covers_page' });
@@ -71,5 +80,25 @@ describe('readPdfPageForOcr', () => {
     const page = await readPdfPageForOcr(textPdf([{ lines: ['hello'] }]), 1, { dpi: 250, limits, forceOcr: true });
     expect(page.source).toBe('ocr');
     expect(page).not.toHaveProperty('refusal');
+  });
+});
+
+describe('largestImageOf', () => {
+  it('finds a scan filling its page and the resolution it was scanned at', async () => {
+    for (const dpi of [200, 300]) {
+      const found = await largestImageOf(scannedPdf([blank], dpi), 1);
+      expect(found.coverage).toBeCloseTo(1, 2);
+      expect(found.dpi).toBeCloseTo(dpi, 0);
+    }
+  });
+
+  it('reads the image placed under text, and answers no image on a born-digital page', async () => {
+    const mixed = await largestImageOf(pageWithImageAndText('/F1 10 Tf 10 20 Td (words) Tj'), 1);
+    // 600 pixels across 144 points (2 inches): 300 DPI.
+    expect(mixed).toMatchObject({ coverage: 1 });
+    expect(mixed.dpi).toBeCloseTo(300, 0);
+    const text = await largestImageOf(textPdf([{ lines: ['hello'] }]), 1);
+    expect(text.coverage).toBe(0);
+    expect(text.dpi).toBeUndefined();
   });
 });

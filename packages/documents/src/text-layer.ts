@@ -168,13 +168,22 @@ function layout(items: PositionedItem[]): TextLayerBlock[] {
   return blocks;
 }
 
-/** Share of the page covered by images (largest single image, by its transformed unit square). */
-async function imageCoverage(page: PDFPageProxy, pageWidthPt: number, pageHeightPt: number): Promise<number> {
+/** The largest image painted on a page: its share of the page and its own resolution there. */
+export interface LargestImage {
+  /** Share of the page's area it covers (its transformed unit square). */
+  coverage: number;
+  /** Its pixels per inch as painted (the lower of its two axes); undefined when its size is unknown. */
+  dpi?: number;
+}
+
+/** The page's largest image, by the area it is painted over; coverage 0 when there is none. */
+export async function largestImage(page: PDFPageProxy): Promise<LargestImage> {
   const { OPS, Util } = await loadPdfJs();
+  const size = page.getViewport({ scale: 1 });
   const list = await page.getOperatorList();
   const stack: number[][] = [];
   let ctm = [1, 0, 0, 1, 0, 0];
-  let largest = 0;
+  let largest: { area: number; dpi?: number } = { area: 0 };
   const paints = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
   list.fnArray.forEach((fn, i) => {
     const args = list.argsArray[i] as unknown[] | null;
@@ -185,9 +194,25 @@ async function imageCoverage(page: PDFPageProxy, pageWidthPt: number, pageHeight
       stack.push(ctm);
       ctm = Util.transform(ctm, args[0] as number[]) as number[];
     } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? [1, 0, 0, 1, 0, 0];
-    else if (paints.has(fn)) largest = Math.max(largest, Math.abs((ctm[0] ?? 0) * (ctm[3] ?? 0) - (ctm[1] ?? 0) * (ctm[2] ?? 0)));
+    else if (paints.has(fn)) {
+      const [a = 0, b = 0, c = 0, d = 0] = ctm;
+      const area = Math.abs(a * d - b * c);
+      if (area <= largest.area) return;
+      const pixels = imagePixels(fn === OPS.paintImageXObject ? args : null, fn === OPS.paintInlineImageXObject ? args?.[0] : undefined);
+      // The image's unit square is painted over the vectors (a, b) and (c, d), in points.
+      const dpi = pixels ? Math.min((pixels.width * 72) / Math.hypot(a, b), (pixels.height * 72) / Math.hypot(c, d)) : undefined;
+      largest = { area, ...(dpi && Number.isFinite(dpi) ? { dpi } : {}) };
+    }
   });
-  return largest / (pageWidthPt * pageHeightPt);
+  return { coverage: largest.area / (size.width * size.height), ...(largest.dpi ? { dpi: largest.dpi } : {}) };
+}
+
+/** An image's pixel size from its paint operator: [objId, width, height], or inline image data. */
+function imagePixels(args: unknown[] | null, inline: unknown): { width: number; height: number } | undefined {
+  if (args && typeof args[1] === 'number' && typeof args[2] === 'number') return { width: args[1], height: args[2] };
+  const data = inline as { width?: unknown; height?: unknown } | undefined;
+  if (data && typeof data.width === 'number' && typeof data.height === 'number') return { width: data.width, height: data.height };
+  return undefined;
 }
 
 /**
@@ -202,7 +227,6 @@ export async function readTextLayer(page: PDFPageProxy, viewport: PageViewport):
   const chars = [...items.map((i) => i.str).join('')].filter((ch) => ch.trim() !== '');
   if (chars.length === 0) return { refusal: 'no_text', blocks: [] };
   if (chars.filter(isBadGlyph).length > chars.length * MAX_BAD_GLYPH_SHARE) return { refusal: 'unmapped_glyphs', blocks: [] };
-  const size = page.getViewport({ scale: 1 });
-  if ((await imageCoverage(page, size.width, size.height)) >= MAX_IMAGE_COVERAGE) return { refusal: 'image_covers_page', blocks: [] };
+  if ((await largestImage(page)).coverage >= MAX_IMAGE_COVERAGE) return { refusal: 'image_covers_page', blocks: [] };
   return { blocks: layout(items) };
 }
