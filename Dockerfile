@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 #
-# One image per process: `docker build --target api .` (or worker-pdf, worker-ocr, worker-translate).
+# One image per process: `docker build --target api .` (or worker-pdf, worker-ocr, worker-translate, worker-jobs).
 # docker-compose.yml builds all four; docs/deployment.md explains how to run them.
 
 # ---------------------------------------------------------------------------------------------------
@@ -16,15 +16,23 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc turbo.json tsconfig.json ./
 COPY packages/assembly/package.json packages/assembly/
 COPY packages/config/package.json packages/config/
+COPY packages/documents/package.json packages/documents/
 COPY packages/embedded/package.json packages/embedded/
+COPY packages/fetcher/package.json packages/fetcher/
+COPY packages/language-id/package.json packages/language-id/
 COPY packages/lifecycle/package.json packages/lifecycle/
 COPY packages/logger/package.json packages/logger/
+COPY packages/ocr-engine/package.json packages/ocr-engine/
+COPY packages/ocr-jobs/package.json packages/ocr-jobs/
+COPY packages/ocr-pipeline/package.json packages/ocr-pipeline/
 COPY packages/queue/package.json packages/queue/
 COPY packages/schemas/package.json packages/schemas/
 COPY packages/storage/package.json packages/storage/
+COPY packages/translate-engine/package.json packages/translate-engine/
 COPY packages/worker-runtime/package.json packages/worker-runtime/
 COPY apps/api/package.json apps/api/
 COPY apps/launcher/package.json apps/launcher/
+COPY apps/worker-jobs/package.json apps/worker-jobs/
 COPY apps/worker-ocr/package.json apps/worker-ocr/
 COPY apps/worker-pdf/package.json apps/worker-pdf/
 COPY apps/worker-translate/package.json apps/worker-translate/
@@ -135,3 +143,14 @@ COPY --from=build /out/packages ./packages
 COPY --from=build /out/apps/worker-translate ./apps/worker-translate
 USER node
 CMD ["node", "apps/worker-translate/dist/main.js"]
+
+# Runs asynchronous OCR jobs: only coordinates (pages go to worker-pdf and worker-ocr), no native tools.
+FROM node:24-bookworm-slim AS worker-jobs
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+WORKDIR /app
+COPY --from=build /out/package.json ./
+COPY --from=build /out/node_modules ./node_modules
+COPY --from=build /out/packages ./packages
+COPY --from=build /out/apps/worker-jobs ./apps/worker-jobs
+USER node
+CMD ["node", "apps/worker-jobs/dist/main.js"]

@@ -2,8 +2,11 @@ import type { Redis } from 'ioredis';
 import { WORKER_APPS, countLiveWorkers, isDependencyDown, type QueueHandles, type WorkerKind } from '@docsvc/queue';
 import { ApiError } from './errors.js';
 
+/** The kinds of work a request enqueues itself (OCR jobs are admitted by their own rules). */
+export type AdmittedKind = Exclude<WorkerKind, 'jobs'>;
+
 /** What waits in each queue, for the messages. */
-const UNITS: Record<WorkerKind, string> = { pdf: 'documents and pages', ocr: 'pages', translate: 'translation chunks' };
+const UNITS: Record<AdmittedKind, string> = { pdf: 'documents and pages', ocr: 'pages', translate: 'translation chunks' };
 
 /** Completions kept per queue to estimate its throughput (for Retry-After). */
 const WINDOW_MS = 30_000;
@@ -12,9 +15,9 @@ export interface BackpressureOptions {
   redis: Redis;
   prefix: string;
   heartbeatIntervalMs: number;
-  queues: Record<WorkerKind, QueueHandles<any, any>>;
+  queues: Record<AdmittedKind, QueueHandles<any, any>>;
   /** Jobs allowed waiting per live worker of each kind (at least one worker is assumed); 0: no limit. */
-  maxWaitingPerWorker: Record<WorkerKind, number>;
+  maxWaitingPerWorker: Record<AdmittedKind, number>;
 }
 
 const unavailable = () => new ApiError('dependency_unavailable', 'Redis is unavailable; retry shortly', [], { 'retry-after': '5' });
@@ -31,10 +34,10 @@ const unavailable = () => new ApiError('dependency_unavailable', 'Redis is unava
  */
 export class Backpressure {
   private live: { at: number; counts: Promise<Record<WorkerKind, number>> } | undefined;
-  private readonly finished = new Map<WorkerKind, number[]>();
+  private readonly finished = new Map<AdmittedKind, number[]>();
 
   constructor(private readonly opts: BackpressureOptions) {
-    for (const kind of Object.keys(opts.queues) as WorkerKind[]) {
+    for (const kind of Object.keys(opts.queues) as AdmittedKind[]) {
       const times: number[] = [];
       this.finished.set(kind, times);
       const note = () => {
@@ -61,21 +64,23 @@ export class Backpressure {
   }
 
   /** Jobs of `kind` finished per second lately, as this API saw them (all replicas' jobs included). */
-  throughput(kind: WorkerKind): number {
+  throughput(kind: AdmittedKind): number {
     const times = this.finished.get(kind) ?? [];
     const since = Date.now() - WINDOW_MS;
     return times.filter((t) => t >= since).length / (WINDOW_MS / 1000);
   }
 
   /** Throws 503 dependency_unavailable or 503 overloaded (with Retry-After) when the work of `kinds` cannot be taken now. */
-  async admit(kinds: WorkerKind[]): Promise<void> {
+  async admit(kinds: AdmittedKind[]): Promise<void> {
     for (const kind of kinds) if (!(await this.opts.queues[kind].available())) throw unavailable();
     const limited = kinds.filter((kind) => this.opts.maxWaitingPerWorker[kind] > 0);
     if (limited.length === 0) return;
     let waiting: number[];
     let live: Record<WorkerKind, number>;
     try {
-      [waiting, live] = await Promise.all([Promise.all(limited.map((kind) => this.opts.queues[kind].queue.count())), this.liveWorkers()]);
+      // Requests' own jobs only: the pages of OCR jobs wait prioritized behind them and are paced by worker-jobs.
+      const own = (kind: AdmittedKind) => this.opts.queues[kind].queue.getJobCountByTypes('waiting', 'delayed');
+      [waiting, live] = await Promise.all([Promise.all(limited.map(own)), this.liveWorkers()]);
     } catch (err) {
       if (isDependencyDown(err)) throw unavailable();
       throw err;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { apiShape, commonShape, envInt, redisShape, s3Shape, workerShape } from '@docsvc/config';
+import { apiShape, commonShape, envInt, jobsShape, redisShape, s3Shape, workerShape } from '@docsvc/config';
 
 export const apiEnvShape = {
   ...commonShape,
   ...apiShape,
+  ...jobsShape,
   ...redisShape,
   ...s3Shape,
   HEARTBEAT_INTERVAL_MS: workerShape.HEARTBEAT_INTERVAL_MS,

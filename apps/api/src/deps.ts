@@ -1,4 +1,7 @@
+import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { JobStore } from '@docsvc/ocr-jobs';
+import type { OcrDocumentJob, OcrDocumentResult } from '@docsvc/queue';
 import type { Logger } from '@docsvc/logger';
 import type { ObjectStore } from '@docsvc/storage';
 import type { KeyRing } from './auth/keys.js';
@@ -33,4 +36,13 @@ export interface ApiDeps {
   ocr: OcrPipeline;
   /** The queue, routes and limits of translation. */
   translate: TranslatePipeline;
+  /** Asynchronous OCR jobs: their records and the queue worker-jobs runs them from. */
+  jobs: OcrJobsDeps;
+}
+
+export interface OcrJobsDeps {
+  store: JobStore;
+  queue: Queue<OcrDocumentJob, OcrDocumentResult>;
+  /** MAX_JOB_PAGES. */
+  maxPages: number;
 }

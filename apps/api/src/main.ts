@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { loadOrExit } from '@docsvc/config';
 import { exitWithParent, onShutdown } from '@docsvc/lifecycle';
 import { createLogger } from '@docsvc/logger';
-import { QUEUES, createRedis, openQueue, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
+import { Queue } from 'bullmq';
+import { JobStore } from '@docsvc/ocr-jobs';
+import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, type OcrDocumentJob, type OcrDocumentResult, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
 import { KeyRing } from './auth/keys.js';
 import { Backpressure } from './backpressure.js';
@@ -42,6 +44,13 @@ const queues = {
   ocr: openQueue<OcrPageJob, OcrPageResult>(QUEUES.ocr, redis, config.QUEUE_PREFIX, queueOptions),
   translate: openQueue<TranslateJob, TranslateResult>(QUEUES.translate, redis, config.QUEUE_PREFIX, queueOptions),
 };
+// A job's document job is re-run after transient failures (it resumes where it stopped).
+const jobsQueue = new Queue<OcrDocumentJob, OcrDocumentResult>(QUEUES.jobs, {
+  connection: redis,
+  prefix: config.QUEUE_PREFIX,
+  defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, attempts: 20, backoff: { type: 'exponential', delay: 2_000 } },
+});
+jobsQueue.on('error', () => {});
 const admission = new Backpressure({
   redis,
   prefix: config.QUEUE_PREFIX,
@@ -83,6 +92,7 @@ const app = await buildServer({
     },
     admission,
   },
+  jobs: { store: new JobStore(redis, config.QUEUE_PREFIX, config.JOB_TTL_SECONDS), queue: jobsQueue, maxPages: config.MAX_JOB_PAGES },
   limits: {
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     jsonBodyLimitBytes: config.JSON_BODY_LIMIT_BYTES,
@@ -95,7 +105,7 @@ const app = await buildServer({
 onShutdown(
   async () => {
     await app.close(); // stops accepting, lets requests in flight finish
-    await Promise.all(Object.values(queues).map((q) => q.close()));
+    await Promise.all([...Object.values(queues).map((q) => q.close()), jobsQueue.close()]);
     redis.disconnect();
   },
   { log, graceMs: config.SHUTDOWN_GRACE_MS },

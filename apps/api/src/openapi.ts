@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   ERROR_STATUS,
   errorBodySchema,
+  ocrJobListQuerySchema,
+  ocrJobRequestSchema,
   ocrRequestSchema,
   ocrResponseSchema,
   storeUploadOptionsSchema,
@@ -15,6 +17,7 @@ const errorResponse = { description: 'Error', content: { 'application/json': { s
 const ok = (schema: z.ZodType, description = 'OK') => ({ description, content: { 'application/json': { schema: json(schema, 'output') } } });
 const jsonBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema: json(schema, 'input') } } });
 const errors = { '4XX': errorResponse, '5XX': errorResponse };
+const jobParam = { name: 'job_id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } };
 const keyParam = { name: 'key', in: 'path', required: true, schema: { type: 'string' }, description: 'File key; may contain "/"' };
 
 /**
@@ -42,6 +45,30 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     paths: {
       '/v1/ai/translate': { post: { summary: 'Translate text', requestBody: jsonBody(translateRequestSchema), responses: { 200: ok(translateResponseSchema), ...errors } } },
       '/v1/vision/ocr': { post: { summary: 'OCR an image or PDF', requestBody: jsonBody(ocrRequestSchema), responses: { 200: ok(ocrResponseSchema), ...errors } } },
+      '/v1/vision/ocr/jobs': {
+        post: {
+          summary: 'Start an asynchronous OCR job (any length up to MAX_JOB_PAGES); answers 202 with its status_url. Idempotency-Key header optional',
+          parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } }],
+          requestBody: jsonBody(ocrJobRequestSchema),
+          responses: { 202: { description: 'Queued: { success, job_id, status, status_url }' }, 200: { description: 'The job this Idempotency-Key created' }, ...errors },
+        },
+        get: {
+          summary: 'Your OCR jobs, newest first',
+          parameters: Object.keys(ocrJobListQuerySchema.shape).map((name) => ({ name, in: 'query', required: false, schema: { type: 'string' } })),
+          responses: { 200: { description: '{ success, jobs, next_cursor? }' }, ...errors },
+        },
+      },
+      '/v1/vision/ocr/jobs/{job_id}': {
+        get: { summary: "A job's status and progress; once succeeded, with the whole OCR answer", parameters: [jobParam], responses: { 200: { description: 'The job' }, ...errors } },
+        delete: { summary: 'Cancel a queued or running job', parameters: [jobParam], responses: { 200: { description: 'The job, cancelled' }, ...errors } },
+      },
+      '/v1/vision/ocr/jobs/{job_id}/pages': {
+        get: {
+          summary: 'Pages a job has read so far, up to 100 at a time',
+          parameters: [jobParam, { name: 'from', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } }, { name: 'to', in: 'query', required: false, schema: { type: 'integer', minimum: 1 } }],
+          responses: { 200: { description: '{ success, job_id, status, range, pages }' }, ...errors },
+        },
+      },
       '/v1/store/file': {
         post: {
           summary: 'Store a file (raw body with options in the query, or multipart with "file" and a JSON "body" part)',

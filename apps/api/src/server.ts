@@ -13,6 +13,7 @@ import { storeFileRoutes } from './routes/store-file.js';
 import { storeUploadRoute } from './routes/store-upload.js';
 import { visionOcrRoute } from './routes/vision-ocr.js';
 import { visionOcrLanguagesRoute } from './routes/vision-ocr-languages.js';
+import { visionOcrJobsRoutes } from './routes/vision-ocr-jobs.js';
 import { aiTranslateRoutes } from './routes/ai-translate.js';
 
 declare module 'fastify' {
@@ -30,7 +31,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 export type RoutePlugin = (app: FastifyInstance, deps: ApiDeps) => void;
 
 /** Every route the service serves, one module each. */
-export const ROUTES: RoutePlugin[] = [healthzRoute, readyzRoute, openApiRoute, logsRoute, storeUploadRoute, storeFileRoutes, visionOcrRoute, visionOcrLanguagesRoute, aiTranslateRoutes];
+export const ROUTES: RoutePlugin[] = [healthzRoute, readyzRoute, openApiRoute, logsRoute, storeUploadRoute, storeFileRoutes, visionOcrRoute, visionOcrLanguagesRoute, visionOcrJobsRoutes, aiTranslateRoutes];
 
 /** Builds the HTTP server with its routes; main.ts listens, tests use inject() or listen on port 0. */
 export async function buildServer(deps: ApiDeps, routes: RoutePlugin[] = ROUTES): Promise<FastifyInstance> {

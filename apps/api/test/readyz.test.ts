@@ -33,7 +33,7 @@ describe('GET /readyz', () => {
   afterAll(() => api.close());
 
   it('is 503 naming each kind of worker that is missing', async () => {
-    beatAll(api, ['ocr', 'translate']);
+    beatAll(api, ['ocr', 'translate', 'jobs']);
     await new Promise((r) => setTimeout(r, 50));
     const res = await fetch(`${api.baseUrl}/readyz`);
     expect(res.status).toBe(503);
@@ -45,12 +45,12 @@ describe('GET /readyz', () => {
     await new Promise((r) => setTimeout(r, 50));
     const res = await fetch(`${api.baseUrl}/readyz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ready', checks: { redis: { ok: true }, s3: { ok: true }, workers: { pdf: 1, ocr: 1, translate: 1 } } });
+    expect(await res.json()).toMatchObject({ status: 'ready', checks: { redis: { ok: true }, s3: { ok: true }, workers: { pdf: 1, ocr: 1, translate: 1, jobs: 1 } } });
   });
 
   it('is 503 naming S3 when the bucket does not answer', async () => {
     const other = await startApi({ deps: { store: new ObjectStore(createS3Client(inject('s3')), `no-such-bucket-${Date.now()}`) } });
-    for (const kind of ['pdf', 'ocr', 'translate'] as const) beats.push(startHeartbeat(other.deps.redis, other.deps.queuePrefix, kind, 'x', 1_000));
+    for (const kind of ['pdf', 'ocr', 'translate', 'jobs'] as const) beats.push(startHeartbeat(other.deps.redis, other.deps.queuePrefix, kind, 'x', 1_000));
     await new Promise((r) => setTimeout(r, 50));
     const res = await fetch(`${other.baseUrl}/readyz`);
     expect(res.status).toBe(503);

@@ -104,7 +104,7 @@ describe('GET /openapi.json', () => {
   it('is an OpenAPI 3.1 document generated from the request schemas', async () => {
     const doc = await (await fetch(`${api.baseUrl}/openapi.json`)).json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/ai/translate', '/v1/vision/ocr', '/v1/store/file', '/v1/store/file/read/{key}']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/ai/translate', '/v1/vision/ocr', '/v1/vision/ocr/jobs', '/v1/vision/ocr/jobs/{job_id}', '/v1/store/file', '/v1/store/file/read/{key}']));
     const ocr = doc.paths['/v1/vision/ocr'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(ocr.properties)).toEqual(expect.arrayContaining(['url', 'file_store_key', 'prompt', 'fine_grained', 'page_range']));
   });

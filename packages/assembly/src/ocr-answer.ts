@@ -1,6 +1,11 @@
-import { describeDocument, extractFields, ocrUsage, unpackSections } from '@docsvc/assembly';
-import { DEFAULT_PROMPT, ocrLanguageModel, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
-import type { OcrPageResult } from '@docsvc/queue';
+import { DEFAULT_PROMPT, ocrLanguageModel, type OcrOptions, type OcrPageResult, type OcrResponse } from '@docsvc/schemas';
+import { describeDocument } from './describe.js';
+import { extractFields } from './fields.js';
+import { unpackSections } from './packed.js';
+import { ocrUsage } from './usage.js';
+
+/** One page's result as the OCR workers give it. */
+export type PageResult = OcrPageResult;
 
 /** ISO 639-1 code of a tesseract model (the first of "eng+spa"), or the model's code where it has none. */
 export const isoLanguage = (tesseract: string) => {
@@ -9,7 +14,7 @@ export const isoLanguage = (tesseract: string) => {
 };
 
 /** The language most of the document's recognised words are in: the model of the pages with the most words. */
-function documentLanguage(pages: OcrPageResult[]): string | undefined {
+function documentLanguage(pages: PageResult[]): string | undefined {
   const words = new Map<string, number>();
   for (const page of pages) {
     if (!page.language) continue;
@@ -20,21 +25,34 @@ function documentLanguage(pages: OcrPageResult[]): string | undefined {
 }
 
 /** The field names a prompt asks for (a list, or an object's keys), or undefined for a description. */
-export function promptFields(prompt: OcrRequest['prompt']): string[] | undefined {
+export function promptFields(prompt: OcrOptions['prompt']): string[] | undefined {
   if (Array.isArray(prompt)) return prompt;
   if (prompt && typeof prompt === 'object') return Object.keys(prompt);
   return undefined;
 }
 
-const promptText = (prompt: OcrRequest['prompt']) => (prompt === undefined ? DEFAULT_PROMPT : typeof prompt === 'string' ? prompt : JSON.stringify(prompt));
+const promptText = (prompt: OcrOptions['prompt']) => (prompt === undefined ? DEFAULT_PROMPT : typeof prompt === 'string' ? prompt : JSON.stringify(prompt));
+
+/** The page entries of an answer (`pages[]`, an extension): where each page's boxes live and how it was read. */
+export function pageEntries(pages: readonly PageResult[]): OcrResponse['pages'] {
+  return pages.map(({ page, width, height, source, rotation, skew, language }) => ({
+    page,
+    width,
+    height,
+    source,
+    rotation: rotation ?? 0,
+    skew: skew ?? 0,
+    ...(language ? { language } : {}),
+  }));
+}
 
 /** The OCR answer (contract 2.4) from the pages' results, in page order. */
 export function buildOcrAnswer(input: {
-  request: OcrRequest;
+  request: Pick<OcrOptions, 'prompt'>;
   kind: string;
   totalPages: number;
   pageRange: [number, number];
-  pages: OcrPageResult[];
+  pages: PageResult[];
   logId: string;
 }): OcrResponse {
   const pages = [...input.pages].sort((a, b) => a.page - b.page);
@@ -61,15 +79,7 @@ export function buildOcrAnswer(input: {
     sections,
     total_pages: input.totalPages,
     page_range: input.pageRange,
-    pages: pages.map(({ page, width, height, source, rotation, skew, language }) => ({
-      page,
-      width,
-      height,
-      source,
-      rotation: rotation ?? 0,
-      skew: skew ?? 0,
-      ...(language ? { language } : {}),
-    })),
+    pages: pageEntries(pages),
     _usage: ocrUsage({
       prompt: promptText(input.request.prompt),
       pages,

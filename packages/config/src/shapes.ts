@@ -97,3 +97,11 @@ export type S3Settings = {
   S3_SECRET_ACCESS_KEY?: string | undefined;
   S3_FORCE_PATH_STYLE: boolean;
 };
+
+/** Asynchronous OCR jobs: read by the API (limits, retention) and worker-jobs (running, removal). */
+export const jobsShape = {
+  /** Job records, results and uploads are kept this long after a job's last change (its end), then removed. */
+  JOB_TTL_SECONDS: envInt(7 * 24 * 3600, { min: 60, max: 366 * 24 * 3600 }),
+  /** Pages one job may cover. */
+  MAX_JOB_PAGES: envInt(2_000, { min: 1, max: 100_000 }),
+};

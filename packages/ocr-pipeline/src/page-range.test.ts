@@ -6,6 +6,12 @@ describe('resolvePageRange', () => {
     expect(resolvePageRange(undefined, 'pdf', 25)).toEqual([1, 10]);
     expect(resolvePageRange(undefined, 'pdf', 3)).toEqual([1, 3]);
   });
+
+  it('takes a job’s own page limit: every page up to it when no range is given', () => {
+    expect(resolvePageRange(undefined, 'pdf', 300, 2000)).toEqual([1, 300]);
+    expect(resolvePageRange(undefined, 'pdf', 2500, 2000)).toEqual([1, 2000]);
+    expect(resolvePageRange([100, 400], 'pdf', 300, 2000)).toEqual([100, 300]);
+  });
   it('clamps an end past the last page and refuses a start past it', () => {
     expect(resolvePageRange([2, 9], 'pdf', 4)).toEqual([2, 4]);
     expect(() => resolvePageRange([5, 6], 'pdf', 4)).toThrow(/start 5 is past the last page/);

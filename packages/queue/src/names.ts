@@ -6,6 +6,8 @@ export const QUEUES = {
   pdf: 'pdf-raster',
   ocr: 'ocr-page',
   translate: 'translate',
+  /** Asynchronous OCR jobs: one BullMQ job per document, which runs its pages through pdf and ocr. */
+  jobs: 'ocr-job',
 } as const;
 
 export type WorkerKind = keyof typeof QUEUES;
@@ -18,4 +20,5 @@ export const WORKER_APPS: Record<WorkerKind, string> = {
   pdf: 'worker-pdf',
   ocr: 'worker-ocr',
   translate: 'worker-translate',
+  jobs: 'worker-jobs',
 };

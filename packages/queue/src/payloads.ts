@@ -1,4 +1,4 @@
-import type { PackedSection } from '@docsvc/schemas';
+import type { OcrPageResult } from '@docsvc/schemas';
 
 /**
  * Job payloads and results, one pair per job name. Every job carries the `requestId` (the API
@@ -52,23 +52,8 @@ export interface OcrPageJob {
   language: string;
   fineGrained: boolean;
 }
-export interface OcrPageResult {
-  page: number;
-  /** Where the words came from: recognised by OCR, or read from the PDF's text layer. */
-  source: 'ocr' | 'text_layer';
-  /** Size of the page image the boxes refer to: the upright page. */
-  width: number;
-  height: number;
-  /** The page's sections, packed (@docsvc/assembly packSections / unpackSections). */
-  sections: PackedSection[];
-  engineMs: number;
-  /** Degrees the page was turned clockwise to be upright before recognition (0 for text-layer pages). */
-  rotation?: 0 | 90 | 180 | 270;
-  /** Degrees the page was turned clockwise about its centre to level its lines, before `rotation`; 0 when not. */
-  skew?: number;
-  /** The tesseract model(s) the page was read with; absent for text-layer pages. */
-  language?: string;
-}
+/** The page's result: the shared type of @docsvc/schemas (the OCR answer is built from it). */
+export type { OcrPageResult };
 
 /** What a worker-ocr tells about itself with its heartbeat (readiness, the languages route). */
 export interface OcrWorkerInfo {
@@ -109,3 +94,16 @@ export const translateRoutesKey = (prefix: string) => `${prefix}:translate:route
 
 /** Intermediate objects of one request live under this prefix, deleted when the request ends. */
 export const workPrefix = (requestId: string) => `work/${requestId}/`;
+
+/**
+ * Queue ocr-job, job "document": run one asynchronous OCR job (its record in @docsvc/ocr-jobs) to its
+ * end. The BullMQ job id is the job's id, so adding it twice adds it once.
+ */
+export interface OcrDocumentJob {
+  /** The log_id of the request that created the job. */
+  requestId: string;
+  jobId: string;
+}
+export interface OcrDocumentResult {
+  status: 'succeeded' | 'failed' | 'cancelled';
+}

@@ -131,7 +131,7 @@ describe('heartbeats', () => {
     const ocr2 = startHeartbeat(redis, hbPrefix, 'ocr', 'host:2', 100);
     const pdf = startHeartbeat(redis, hbPrefix, 'pdf', 'host:3', 100);
     await new Promise((r) => setTimeout(r, 150));
-    expect(await countLiveWorkers(redis, hbPrefix, 100)).toEqual({ pdf: 1, ocr: 2, translate: 0 });
+    expect(await countLiveWorkers(redis, hbPrefix, 100)).toEqual({ pdf: 1, ocr: 2, translate: 0, jobs: 0 });
     await ocr2.stop();
     expect((await countLiveWorkers(redis, hbPrefix, 100)).ocr).toBe(1);
     // A worker that died without stopping its heartbeat drops out after three missed beats.

@@ -4,5 +4,6 @@ export * from './service-error.js';
 export * from './language-codes.js';
 export * from './translate.js';
 export * from './ocr.js';
+export * from './ocr-jobs.js';
 export * from './ocr-languages.js';
 export * from './store.js';

@@ -27,16 +27,18 @@ export const ocrOptionsSchema = z.object({
   force_ocr: z.boolean().optional(),
 });
 
+/** Where an OCR request's document is: exactly one of `url` and `file_store_key` (contract 2.3). */
+export const documentSourceFields = {
+  url: z.string().url().optional(),
+  file_store_key: z.string().min(1).optional(),
+};
+export const hasOneSource: [(r: { url?: string | undefined; file_store_key?: string | undefined }) => boolean, { message: string; path: string[] }] = [
+  (r) => (r.url === undefined) !== (r.file_store_key === undefined),
+  { message: 'give exactly one of url and file_store_key', path: ['url'] },
+];
+
 /** POST /v1/vision/ocr (contract 2.3): exactly one of url and file_store_key. */
-export const ocrRequestSchema = ocrOptionsSchema
-  .extend({
-    url: z.string().url().optional(),
-    file_store_key: z.string().min(1).optional(),
-  })
-  .refine((r) => (r.url === undefined) !== (r.file_store_key === undefined), {
-    message: 'give exactly one of url and file_store_key',
-    path: ['url'],
-  });
+export const ocrRequestSchema = ocrOptionsSchema.extend(documentSourceFields).refine(...hasOneSource);
 
 export const wordSchema = z.object({ text: z.string(), bounds: boundsSchema, confidence: z.number().min(0).max(1) });
 export const lineSchema = z.object({
@@ -105,4 +107,23 @@ export interface PackedLine {
 export interface PackedSection {
   page: number;
   lines: PackedLine[];
+}
+
+/** One page read, as worker-ocr (or worker-pdf, from a text layer) answers it and the OCR answer is built from. */
+export interface OcrPageResult {
+  page: number;
+  /** Where the words came from: recognised by OCR, or read from the PDF's text layer. */
+  source: 'ocr' | 'text_layer';
+  /** Size of the page image the boxes refer to: the upright page. */
+  width: number;
+  height: number;
+  /** The page's sections, packed (@docsvc/assembly packSections / unpackSections). */
+  sections: PackedSection[];
+  engineMs: number;
+  /** Degrees the page was turned clockwise to be upright before recognition (0 for text-layer pages). */
+  rotation?: 0 | 90 | 180 | 270;
+  /** Degrees the page was turned clockwise about its centre to level its lines, before `rotation`; 0 when not. */
+  skew?: number;
+  /** The tesseract model(s) the page was read with; absent for text-layer pages. */
+  language?: string;
 }

@@ -48,6 +48,8 @@ export interface WorkerOptions<Data, Result> {
   info?: () => object;
   /** Jobs handled at once by this process. */
   concurrency?: number;
+  /** Overrides MAX_STALLED_COUNT: how many times a job may lose its worker before it fails. */
+  maxStalledCount?: number;
 }
 
 export interface WorkerProcess {
@@ -188,7 +190,7 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
       name: id,
       lockDuration: config.JOB_LOCK_MS,
       stalledInterval: config.STALLED_CHECK_MS,
-      maxStalledCount: config.MAX_STALLED_COUNT,
+      maxStalledCount: opts.maxStalledCount ?? config.MAX_STALLED_COUNT,
     });
     let lastError = 0;
     worker.on('error', (err) => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { isSinglePageKind, type DocumentKind } from '@docsvc/documents/kind';
+import { buildOcrAnswer } from '@docsvc/assembly';
+import { prepareDocument, readDocumentPage, resolvePageRange, type RunStep } from '@docsvc/ocr-pipeline';
 import {
   enqueue,
   workPrefix,
@@ -16,9 +17,7 @@ import {
 import { AUTO_LANGUAGE, ServiceError, resolveOcrLanguage, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
 import type { ObjectStore } from '@docsvc/storage';
 import type { Backpressure } from '../backpressure.js';
-import { buildOcrAnswer } from './answer.js';
 import type { OcrWorkers } from './ocr-workers.js';
-import { resolvePageRange } from './page-range.js';
 
 export interface OcrPipeline {
   pdf: QueueHandles<PrepareJob | RasterJob, PrepareResult | RasterResult>;
@@ -57,29 +56,16 @@ export async function runOcr(pipeline: OcrPipeline, request: OcrRequest, source:
     jobs.push(enqueued as EnqueuedJob<unknown>);
     return enqueued.finished;
   };
+  const step = ((queue: 'pdf' | 'ocr', name: string, data: unknown) => run(pipeline[queue] as QueueHandles<unknown, unknown>, name, data)) as RunStep;
 
   try {
     const language = await ocrLanguage(pipeline, request.language);
     await pipeline.admission?.admit(['pdf', 'ocr']); // refused: the finally still deletes an uploaded document
-    // A single image whose kind is known from its first bytes is one page: no preparing job (the OCR
-    // worker checks its size and decodes it). A PDF or TIFF is prepared to count its pages.
-    const prepared = 'objectKey' in source && isSinglePageKind(source.kind as DocumentKind | undefined)
-      ? { kind: source.kind!, pageCount: 1, sourceKey: source.objectKey }
-      : ((await run(pipeline.pdf, 'prepare', { requestId, source })) as PrepareResult);
+    const prepared = await prepareDocument(step, requestId, source);
     const pageRange = resolvePageRange(request.page_range, prepared.kind, prepared.pageCount);
     const pageNumbers = Array.from({ length: pageRange[1] - pageRange[0] + 1 }, (_, i) => pageRange[0] + i);
-    const pageTasks = pageNumbers.map(async (page) => {
-      let image: OcrPageJob['image'];
-      if (prepared.kind === 'pdf') {
-        const forceOcr = request.force_ocr === true;
-        const raster = (await run(pipeline.pdf, 'raster', { requestId, sourceKey: prepared.sourceKey, page, dpi: pipeline.dpi, forceOcr })) as RasterResult;
-        if (raster.source === 'text_layer') return raster.page; // born-digital: no OCR needed
-        image = { rasterKey: raster.rasterKey };
-      } else {
-        image = { sourceKey: prepared.sourceKey, pageIndex: page - 1 };
-      }
-      return run(pipeline.ocr, 'page', { requestId, page, image, language, fineGrained: request.fine_grained === true });
-    });
+    const options = { requestId, dpi: pipeline.dpi, forceOcr: request.force_ocr === true, language, fineGrained: request.fine_grained === true };
+    const pageTasks = pageNumbers.map((page) => readDocumentPage(step, prepared, page, options));
     tasks.push(...pageTasks);
     const pages = await Promise.all(pageTasks); // fail fast: the first failure answers
     log.info({ kind: prepared.kind, total_pages: prepared.pageCount, page_range: pageRange }, 'ocr done');
@@ -95,7 +81,7 @@ export async function runOcr(pipeline: OcrPipeline, request: OcrRequest, source:
  * reads), or installed tesseract models. Codes are checked against what the live OCR workers have
  * installed, so a wrong one is a 400 before anything is queued.
  */
-async function ocrLanguage(pipeline: OcrPipeline, requested: string | undefined): Promise<string> {
+export async function ocrLanguage(pipeline: Pick<OcrPipeline, 'defaultLanguage' | 'workers'>, requested: string | undefined): Promise<string> {
   const language = requested ?? pipeline.defaultLanguage;
   if (language.trim().toLowerCase() === AUTO_LANGUAGE) return AUTO_LANGUAGE;
   return resolveOcrLanguage(language, await pipeline.workers.languages());

@@ -26,6 +26,7 @@ beforeAll(async () => {
     startApp('worker-pdf', servers, { ALLOW_PRIVATE_URLS: 'true' }),
     startApp('worker-ocr', servers, { OCR_CONCURRENCY: '1' }),
     startApp('worker-translate', servers),
+    startApp('worker-jobs', servers),
   ]);
   smallPng = await png((await prosePage(['Back after the outage'], 1000)).image);
   smallKey = `faults/${randomUUID()}.png`;

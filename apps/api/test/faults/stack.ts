@@ -90,7 +90,7 @@ export async function privateServers(): Promise<PrivateServers> {
   return servers;
 }
 
-export type AppName = 'api' | 'worker-pdf' | 'worker-ocr' | 'worker-translate';
+export type AppName = 'api' | 'worker-pdf' | 'worker-ocr' | 'worker-translate' | 'worker-jobs';
 
 /** One running app process, with the JSON lines it has logged. */
 export interface AppProcess {

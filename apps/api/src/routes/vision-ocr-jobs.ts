@@ -1,0 +1,210 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pageEntries, unpackSections, type PageResult } from '@docsvc/assembly';
+import { isValidCursor, jobObjects, type JobRecord } from '@docsvc/ocr-jobs';
+import type { DocumentSource } from '@docsvc/queue';
+import {
+  MAX_PAGES_PER_READ,
+  ocrJobListQuerySchema,
+  ocrJobOptionsSchema,
+  ocrJobPagesQuerySchema,
+  ocrJobRequestSchema,
+  type OcrJobOptions,
+  type OcrJobView,
+} from '@docsvc/schemas';
+import { ObjectNotFoundError } from '@docsvc/storage';
+import { principalOf } from '../auth/authenticate.js';
+import type { ApiDeps } from '../deps.js';
+import { ApiError } from '../errors.js';
+import { refuseUpload } from '../files/refuse-upload.js';
+import { fromMultipart, storedSource } from '../ocr/document-source.js';
+import { idempotencyKeyOf } from '../ocr/idempotency.js';
+import { ocrLanguage } from '../ocr/run-ocr.js';
+import { baseUrlOf } from './store-upload.js';
+import { validate } from '../validate.js';
+
+const JOBS_PATH = '/v1/vision/ocr/jobs';
+
+/** The status of a job as its owner sees it (no secret, no internals). */
+function jobView(job: JobRecord, baseUrl: string): OcrJobView {
+  return {
+    job_id: job.id,
+    status: job.status,
+    created_at: new Date(job.createdAt).toISOString(),
+    updated_at: new Date(job.updatedAt).toISOString(),
+    status_url: `${baseUrl}${JOBS_PATH}/${job.id}`,
+    progress: { pages_done: job.pagesDone, pages_total: job.plan ? job.plan.pageRange[1] - job.plan.pageRange[0] + 1 : null },
+    ...(job.error ? { error: job.error } : {}),
+    ...(job.webhook ? { webhook: job.webhook } : {}),
+  };
+}
+
+/**
+ * Asynchronous OCR jobs, for documents of any length (up to MAX_JOB_PAGES pages):
+ * - POST /v1/vision/ocr/jobs: the body of POST /v1/vision/ocr (JSON, or multipart with a `file` part)
+ *   plus webhook_url and webhook_secret; 202 at once with the job's id and status_url. An
+ *   Idempotency-Key replays the job it created (200), or is a 409 with another body.
+ * - GET /v1/vision/ocr/jobs/{id}: status and progress; once succeeded, with the whole answer.
+ * - GET /v1/vision/ocr/jobs/{id}/pages?from=&to=: the pages read so far, a range at a time.
+ * - GET /v1/vision/ocr/jobs?status=&limit=&cursor=: the caller's jobs, newest first.
+ * - DELETE /v1/vision/ocr/jobs/{id}: cancels a queued or running job.
+ * Every job belongs to the API key that created it: any other key gets 404. The work itself is
+ * done by worker-jobs (coordination), worker-pdf and worker-ocr; this route only records and enqueues.
+ */
+export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const { jobs } = deps;
+  const baseUrl = (request: FastifyRequest) => baseUrlOf(request, deps.publicBaseUrl);
+
+  const checkPageCount = <T extends Pick<OcrJobOptions, 'page_range'>>(options: T): T => {
+    const range = options.page_range;
+    if (range && range[1] - range[0] + 1 > jobs.maxPages) {
+      throw new ApiError('validation_failed', `page_range: at most ${jobs.maxPages} pages a job (MAX_JOB_PAGES)`, [{ field: 'page_range', rule: `at most ${jobs.maxPages} pages` }]);
+    }
+    return options;
+  };
+
+  const ownedJob = async (request: FastifyRequest, id: string): Promise<JobRecord> => {
+    const job = /^[0-9a-f-]{36}$/.test(id) ? await jobs.store.getOwned(principalOf(request).id, id) : undefined;
+    if (!job) throw new ApiError('job_not_found', `no OCR job ${id} for this API key`, [{ job_id: id }]);
+    return job;
+  };
+
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: deps.limits.maxUploadBytes + 1, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 8 } });
+    scope.addHook('onError', refuseUpload);
+
+    scope.post(JOBS_PATH, async (request, reply) => {
+      const owner = principalOf(request);
+      const idempotencyKey = idempotencyKeyOf(request);
+      const jobId = randomUUID();
+      let options: OcrJobOptions;
+      let source: DocumentSource;
+      let bodyHash: string;
+      let uploaded = false;
+      try {
+        if (request.isMultipart()) {
+          const upload = await fromMultipart(request, deps.store, jobObjects.upload(jobId), ocrJobOptionsSchema, deps.limits.maxUploadBytes, { digest: idempotencyKey !== undefined });
+          uploaded = true;
+          ({ options, source } = upload);
+          bodyHash = sha256(JSON.stringify(['multipart', options, upload.fileDigest ?? '']));
+        } else {
+          const body = validate(ocrJobRequestSchema, request.body);
+          const { url, file_store_key, ...rest } = body;
+          options = checkPageCount(rest);
+          source = url ? { url } : await storedSource(deps.store, owner.id, file_store_key as string);
+          bodyHash = sha256(JSON.stringify(['json', body]));
+        }
+        checkPageCount(options);
+        const language = await ocrLanguage(deps.ocr, options.language);
+        const { webhook_url, webhook_secret, ...ocrOptions } = options;
+        const outcome = await jobs.store.create({
+          id: jobId,
+          owner: owner.id,
+          logId: request.id,
+          spec: { options: { ...ocrOptions, language }, source, dpi: deps.ocr.dpi, maxPages: jobs.maxPages, ...(webhook_url ? { webhookUrl: webhook_url } : {}) },
+          ...(webhook_secret ? { webhookSecret: webhook_secret } : {}),
+          ...(idempotencyKey ? { idempotency: { key: idempotencyKey, bodyHash } } : {}),
+        });
+        if ('conflict' in outcome) {
+          throw new ApiError('idempotency_conflict', 'this Idempotency-Key was used with another request body; use a new key for a new job', [{ job_id: outcome.jobId }]);
+        }
+        if (!outcome.created) {
+          // A replay: the job the key created; the copy just uploaded is not needed.
+          if (uploaded) await deps.store.deletePrefix(jobObjects.prefix(jobId)).catch(() => undefined);
+          return reply.code(200).header('location', `${JOBS_PATH}/${outcome.job.id}`).send({ success: true, ...jobView(outcome.job, baseUrl(request)) });
+        }
+        uploaded = false; // the job owns its upload now
+        await jobs.queue.add('document', { requestId: request.id, jobId }, { jobId });
+        request.log.info({ job_id: jobId, source: 'url' in source ? 'url' : 'object', webhook: Boolean(webhook_url) }, 'OCR job created');
+        return reply
+          .code(202)
+          .header('location', `${JOBS_PATH}/${jobId}`)
+          .send({ success: true, job_id: jobId, status: 'queued', status_url: `${baseUrl(request)}${JOBS_PATH}/${jobId}` });
+      } finally {
+        if (uploaded) await deps.store.deletePrefix(jobObjects.prefix(jobId)).catch(() => undefined);
+      }
+    });
+  });
+
+  app.get(JOBS_PATH, async (request) => {
+    const query = validate(ocrJobListQuerySchema, request.query, 'query');
+    if (query.cursor && !isValidCursor(query.cursor)) throw new ApiError('validation_failed', 'cursor: not a cursor this API gave', [{ field: 'cursor', rule: 'a next_cursor from a previous page' }]);
+    const page = await jobs.store.list(principalOf(request).id, {
+      limit: query.limit,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.cursor ? { cursor: query.cursor } : {}),
+    });
+    return { success: true, jobs: page.jobs.map((j) => jobView(j, baseUrl(request))), ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) };
+  });
+
+  app.get<{ Params: { job_id: string } }>(`${JOBS_PATH}/:job_id`, async (request, reply) => {
+    const job = await ownedJob(request, request.params.job_id);
+    const view = jobView(job, baseUrl(request));
+    if (job.status !== 'succeeded') return { success: true, ...view };
+    return sendWithAnswer(reply, view, job.id); // the answer brings its own `success`
+  });
+
+  app.get<{ Params: { job_id: string } }>(`${JOBS_PATH}/:job_id/pages`, async (request) => {
+    const job = await ownedJob(request, request.params.job_id);
+    const query = validate(ocrJobPagesQuerySchema, request.query, 'query');
+    const view = jobView(job, baseUrl(request));
+    if (!job.plan) return { success: true, ...view, pages: [] };
+    const [first, last] = job.plan.pageRange;
+    const from = Math.max(query.from, first);
+    const to = Math.min(query.to ?? from + MAX_PAGES_PER_READ - 1, last, from + MAX_PAGES_PER_READ - 1);
+    const done = await jobs.store.donePages(job.id);
+    const wanted = [];
+    for (let p = from; p <= to; p++) if (done.has(p)) wanted.push(p);
+    const pages = await Promise.all(wanted.map(async (p) => JSON.parse((await deps.store.getBytes(jobObjects.page(job.id, p))).toString('utf8')) as PageResult));
+    return {
+      success: true,
+      ...view,
+      range: [from, to],
+      pages: pages.map((page, i) => ({ ...pageEntries([page])[0]!, sections: unpackSections(pages[i]!.sections) })),
+    };
+  });
+
+  app.delete<{ Params: { job_id: string } }>(`${JOBS_PATH}/:job_id`, async (request) => {
+    const job = await ownedJob(request, request.params.job_id);
+    const before = await jobs.store.transition(job.id, 'cancelled');
+    if (before === 'queued') {
+      // Not taken up yet: out of the queue (a running job's coordinator notices within a second).
+      await (await jobs.queue.getJob(job.id))?.remove().catch(() => undefined);
+    }
+    if (before === 'succeeded' || before === 'failed') {
+      throw new ApiError('job_finished', `the job has already ${before}; only a queued or running job can be cancelled`, [{ job_id: job.id, status: before }]);
+    }
+    if (before !== 'cancelled') request.log.info({ job_id: job.id, was: before }, 'OCR job cancelled');
+    const now = await jobs.store.get(job.id);
+    return { success: true, ...jobView(now ?? job, baseUrl(request)) };
+  });
+
+  /**
+   * The status followed by the stored answer's fields, streamed: a 2,000-page answer is never held
+   * in the API's memory. The answer object is spliced in after the status's own fields.
+   */
+  async function sendWithAnswer(reply: FastifyReply, view: object, jobId: string): Promise<FastifyReply> {
+    let body: Readable;
+    try {
+      body = (await deps.store.get(jobObjects.answer(jobId))).body;
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError) throw new ApiError('job_not_found', `the results of OCR job ${jobId} are no longer kept`, [{ job_id: jobId }]);
+      throw err;
+    }
+    const head = JSON.stringify(view).slice(0, -1) + ',';
+    async function* spliced() {
+      yield Buffer.from(head);
+      let first = true;
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        // The stored answer is one JSON object: its opening brace is dropped, its fields follow ours.
+        yield first ? chunk.subarray(1) : chunk;
+        first = false;
+      }
+    }
+    return reply.type('application/json; charset=utf-8').send(Readable.from(spliced()));
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scannedPdf, textPdf } from '../../../test/fixtures/pdf.js';
+import { ALICE, BOB, bearer, startApi, type TestApi } from './harness.js';
+import { png, prosePage, sampleProse } from './ocr-fixtures.js';
+import { startWorkers, type RunningWorkers } from './workers.js';
+
+/**
+ * Asynchronous OCR jobs through the API and real workers (worker-jobs coordinating worker-pdf and
+ * worker-ocr), on a private Redis and the test S3 server.
+ */
+
+let api: TestApi;
+let workers: RunningWorkers;
+
+beforeAll(async () => {
+  api = await startApi();
+  workers = await startWorkers(['pdf', 'ocr', 'jobs'], api.deps.queuePrefix, { OCR_CONCURRENCY: '2', PDF_CONCURRENCY: '2', JOB_PAGES_IN_FLIGHT: '4' });
+}, 120_000);
+afterAll(async () => {
+  await workers?.stop();
+  await api?.close();
+});
+
+const json = (key: string, extra: Record<string, string> = {}) => ({ ...bearer(key), 'content-type': 'application/json', ...extra });
+
+async function store(bytes: Buffer, owner = ALICE): Promise<string> {
+  const key = `jobs-test/${randomUUID()}`;
+  const res = await fetch(`${api.baseUrl}/v1/store/file?key=${key}`, { method: 'POST', headers: bearer(owner), body: bytes });
+  expect(res.status).toBe(200);
+  return key;
+}
+
+async function createJob(body: Record<string, unknown>, opts: { key?: string; headers?: Record<string, string> } = {}) {
+  const res = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs`, { method: 'POST', headers: json(opts.key ?? ALICE, opts.headers), body: JSON.stringify(body) });
+  return { status: res.status, location: res.headers.get('location'), body: await res.json() };
+}
+
+async function getJob(id: string, key = ALICE) {
+  const res = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${id}`, { headers: bearer(key) });
+  return { status: res.status, body: await res.json() };
+}
+
+/** Polls the job until it ends (or `until` holds), as a client script would. */
+async function waitForJob(id: string, until: (body: { status: string; progress: { pages_done: number } }) => boolean = (b) => ['succeeded', 'failed', 'cancelled'].includes(b.status), timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await getJob(id);
+    if (until(body)) return body;
+    if (Date.now() > deadline) throw new Error(`job ${id} still ${body.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+type Answer = { sections: Array<{ page: number; text: string; lines: Array<{ words: Array<{ text: string }> }> }>; pages: Array<{ page: number }> };
+const textOfPage = (answer: Answer, page: number) => answer.sections.filter((s) => s.page === page).map((s) => s.text);
+
+describe('an OCR job from creation to answer', () => {
+  it('answers 202 at once with a status URL, then the same answer as the synchronous route, page for page (60 pages)', async () => {
+    const pages = Array.from({ length: 60 }, (_, i) => ({ lines: [`Page ${i + 1} of the ledger`, ...sampleProse(3, 100 + i)] }));
+    const key = await store(textPdf(pages));
+    const created = await createJob({ file_store_key: key });
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({ success: true, job_id: expect.any(String), status: 'queued' });
+    expect(created.body.status_url).toBe(`${api.baseUrl}/v1/vision/ocr/jobs/${created.body.job_id}`);
+    expect(created.location).toBe(`/v1/vision/ocr/jobs/${created.body.job_id}`);
+
+    const done = await waitForJob(created.body.job_id);
+    expect(done).toMatchObject({ success: true, status: 'succeeded', progress: { pages_done: 60, pages_total: 60 }, total_pages: 60, page_range: [1, 60] });
+    expect(done.pages.map((p: { page: number }) => p.page)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+
+    // The synchronous route, 10 pages at a time, gives the same sections.
+    for (let start = 1; start <= 60; start += 10) {
+      const res = await fetch(`${api.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: json(ALICE), body: JSON.stringify({ file_store_key: key, page_range: [start, start + 9] }) });
+      const sync = (await res.json()) as Answer;
+      for (let p = start; p < start + 10; p++) expect(textOfPage(done, p), `page ${p}`).toEqual(textOfPage(sync, p));
+    }
+    expect(textOfPage(done, 42)[0]).toContain('Page 42 of the ledger');
+  }, 120_000);
+
+  it('recognises scanned pages, and serves the pages read a range at a time', async () => {
+    const texts = [sampleProse(4, 1), sampleProse(4, 2), sampleProse(4, 3)];
+    const images = await Promise.all(texts.map(async (t) => (await prosePage(t, 1200)).image));
+    const created = await createJob({ file_store_key: await store(scannedPdf(images)) });
+    const done = await waitForJob(created.body.job_id);
+    expect(done.status).toBe('succeeded');
+    const res = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${created.body.job_id}/pages?from=2&to=3`, { headers: bearer(ALICE) });
+    expect(res.status).toBe(200);
+    const ranged = await res.json();
+    expect(ranged.range).toEqual([2, 3]);
+    expect(ranged.pages.map((p: { page: number; source: string }) => [p.page, p.source])).toEqual([
+      [2, 'ocr'],
+      [3, 'ocr'],
+    ]);
+    const words = ranged.pages[0].sections.flatMap((s: Answer['sections'][number]) => s.lines.flatMap((l) => l.words.map((w) => w.text)));
+    expect(words.join(' ')).toContain(texts[1]![0]!.split(' ').slice(0, 3).join(' '));
+  }, 120_000);
+
+  it('takes the document as a multipart upload, as /v1/vocr does', async () => {
+    const { image } = await prosePage(sampleProse(3, 9), 1200);
+    const form = new FormData();
+    form.append('file', new Blob([await png(image)], { type: 'image/png' }), 'scan.png');
+    form.append('body', JSON.stringify({ language: 'en' }));
+    const res = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs`, { method: 'POST', headers: bearer(ALICE), body: form });
+    expect(res.status).toBe(202);
+    const done = await waitForJob((await res.json()).job_id);
+    expect(done).toMatchObject({ status: 'succeeded', total_pages: 1, pages: [{ page: 1, language: 'eng' }] });
+  }, 60_000);
+
+  it('fails a job on a corrupt document with the synchronous route’s code', async () => {
+    const created = await createJob({ file_store_key: await store(Buffer.from('%PDF-1.7\nnot really a pdf at all')) });
+    const done = await waitForJob(created.body.job_id);
+    expect(done).toMatchObject({ status: 'failed', error: { code: 'invalid_document' } });
+    expect(done).not.toHaveProperty('sections');
+  });
+});
+
+describe('cancelling a job', () => {
+  it('stops a running job: it ends cancelled with the pages not yet read left unread; a second DELETE answers the same', async () => {
+    const images = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await prosePage(sampleProse(4, 50 + i), 1200)).image));
+    const created = await createJob({ file_store_key: await store(scannedPdf(images)) });
+    const id = created.body.job_id;
+    await waitForJob(id, (b) => b.status === 'running' && b.progress.pages_done >= 1);
+    const res = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${id}`, { method: 'DELETE', headers: bearer(ALICE) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ job_id: id, status: 'cancelled' });
+    await new Promise((r) => setTimeout(r, 3_000)); // pages in work finish and are discarded
+    const after = (await getJob(id)).body;
+    expect(after.status).toBe('cancelled');
+    expect(after.progress.pages_done).toBeLessThan(12);
+    expect(after).not.toHaveProperty('sections');
+    const again = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${id}`, { method: 'DELETE', headers: bearer(ALICE) });
+    expect(again.status).toBe(200);
+  }, 90_000);
+
+  it('refuses to cancel a job that has ended', async () => {
+    const created = await createJob({ file_store_key: await store(textPdf([{ lines: ['one page'] }])) });
+    await waitForJob(created.body.job_id);
+    const res = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${created.body.job_id}`, { method: 'DELETE', headers: bearer(ALICE) });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.code).toBe('job_finished');
+  });
+});
+
+describe('idempotency', () => {
+  it('replays the job an Idempotency-Key created for the same body, and refuses the key with another body', async () => {
+    const key = await store(textPdf([{ lines: ['idempotent'] }]));
+    const idem = { 'idempotency-key': `batch-7-${randomUUID()}` };
+    const first = await createJob({ file_store_key: key }, { headers: idem });
+    const replay = await createJob({ file_store_key: key }, { headers: idem });
+    expect(first.status).toBe(202);
+    expect(replay.status).toBe(200);
+    expect(replay.body.job_id).toBe(first.body.job_id);
+    const conflict = await createJob({ file_store_key: key, force_ocr: true }, { headers: idem });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.error).toMatchObject({ code: 'idempotency_conflict', details: [{ job_id: first.body.job_id }] });
+    // Another API key's use of the same key is its own.
+    const bobKey = await store(textPdf([{ lines: ['idempotent'] }]), BOB);
+    const bobs = await createJob({ file_store_key: bobKey }, { key: BOB, headers: idem });
+    expect(bobs.status).toBe(202);
+    expect(bobs.body.job_id).not.toBe(first.body.job_id);
+    const list = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs?limit=100`, { headers: bearer(ALICE) });
+    expect((await list.json()).jobs.filter((j: { job_id: string }) => j.job_id === first.body.job_id)).toHaveLength(1);
+  });
+
+  it('refuses a malformed Idempotency-Key', async () => {
+    const res = await createJob({ file_store_key: 'x' }, { headers: { 'idempotency-key': 'has spaces in it' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+  });
+});
+
+describe('jobs belong to their API key', () => {
+  it('answers 404 to another key on every route, and lists only the caller’s jobs, newest first', async () => {
+    const created = await createJob({ file_store_key: await store(textPdf([{ lines: ['private'] }])) });
+    const id = created.body.job_id;
+    await waitForJob(id);
+    for (const [method, path] of [
+      ['GET', `/v1/vision/ocr/jobs/${id}`],
+      ['GET', `/v1/vision/ocr/jobs/${id}/pages`],
+      ['DELETE', `/v1/vision/ocr/jobs/${id}`],
+    ] as const) {
+      const res = await fetch(`${api.baseUrl}${path}`, { method, headers: bearer(BOB) });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect((await res.json()).error.code).toBe('job_not_found');
+    }
+    const bobs = await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs`, { headers: bearer(BOB) })).json();
+    expect(bobs.jobs.map((j: { job_id: string }) => j.job_id)).not.toContain(id);
+    expect((await getJob(randomUUID())).status).toBe(404);
+    expect((await getJob('not-a-job-id')).status).toBe(404);
+
+    const list = await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs?limit=2`, { headers: bearer(ALICE) })).json();
+    expect(list.jobs).toHaveLength(2);
+    expect(list.jobs[0].job_id).toBe(id);
+    expect(list.next_cursor).toEqual(expect.any(String));
+    const next = await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs?limit=2&cursor=${list.next_cursor}`, { headers: bearer(ALICE) })).json();
+    expect(next.jobs.map((j: { job_id: string }) => j.job_id)).not.toContain(id);
+    const failed = await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs?status=failed`, { headers: bearer(ALICE) })).json();
+    expect(failed.jobs.every((j: { status: string }) => j.status === 'failed')).toBe(true);
+  });
+});
+
+describe('refusals', () => {
+  it.each([
+    [{ file_store_key: 'k', page_range: [1, 2001] }, 'page_range: at most 2000 pages a job (MAX_JOB_PAGES)'],
+    [{ file_store_key: 'k', webhook_secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }, 'webhook_secret: webhook_secret needs a webhook_url'],
+    [{ file_store_key: 'k', webhook_url: 'ftp://example.com/hook' }, 'webhook_url: must be an http or https URL'],
+    [{ file_store_key: 'k', page_range: [5, 2] }, 'page_range: start must not be after end'],
+  ])('%j: 400 naming the rule', async (body, message) => {
+    const res = await createJob(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, message, error: { code: 'validation_failed' } });
+  });
+
+  it('answers 404 file_not_found for a stored file that does not exist, before creating a job', async () => {
+    const res = await createJob({ file_store_key: `missing/${randomUUID()}` });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('file_not_found');
+  });
+});

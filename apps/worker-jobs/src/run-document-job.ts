@@ -1,0 +1,218 @@
+import { buildOcrAnswer, type PageResult } from '@docsvc/assembly';
+import type { Logger } from '@docsvc/logger';
+import { jobObjects, type JobPlan, type JobRecord, type JobStore } from '@docsvc/ocr-jobs';
+import { prepareDocument, readDocumentPage, resolvePageRange, type RunStep } from '@docsvc/ocr-pipeline';
+import {
+  enqueue,
+  workPrefix,
+  type EnqueuedJob,
+  type OcrDocumentResult,
+  type OcrPageJob,
+  type OcrPageResult,
+  type PrepareJob,
+  type PrepareResult,
+  type QueueHandles,
+  type RasterJob,
+  type RasterResult,
+} from '@docsvc/queue';
+import { ServiceError, isFinalJobStatus, type OcrJobError, type OcrRequest } from '@docsvc/schemas';
+import type { ObjectStore } from '@docsvc/storage';
+import { isRetryable, toServiceError } from '@docsvc/worker-runtime';
+
+export interface CoordinatorDeps {
+  store: ObjectStore;
+  jobs: JobStore;
+  pdf: QueueHandles<PrepareJob | RasterJob, PrepareResult | RasterResult>;
+  ocr: QueueHandles<OcrPageJob, OcrPageResult>;
+  /** Pages of one job queued or in work at once (JOB_PAGES_IN_FLIGHT): jobs take turns at the workers. */
+  pagesInFlight: number;
+  /** BullMQ priority of a job's page work (lower runs first; synchronous requests have none, so go first). */
+  priority: number;
+  /** How long one step is waited for before its job is looked up again. */
+  stepWaitMs: number;
+  /** Attempts at a page whose failure was transient (each attempt itself retried by BullMQ). */
+  pageAttempts: number;
+  /** How often a running job's record is read to notice a cancellation. */
+  cancelCheckMs: number;
+}
+
+/** The job's error as the job's status shows it: the synchronous route's code and message, and the page. */
+function jobError(err: unknown, page?: number): OcrJobError {
+  const e = toServiceError(err);
+  if (e instanceof ServiceError) return { code: e.code, message: e.message, ...(page ? { page } : {}), ...(e.details.length ? { details: e.details } : {}) };
+  return { code: 'internal_error', message: 'internal error; quote the job id when reporting it', ...(page ? { page } : {}) };
+}
+
+/**
+ * Runs one OCR job to its end and records it: prepares the document (once: the plan is kept), then
+ * reads its pages, at most `pagesInFlight` at a time, storing each page's result as it ends. Resumable:
+ * after a crash the job is taken up again (BullMQ's stalled-job recovery) and skips the pages already
+ * stored; steps carry ids derived from the job, so a step still in a queue is waited for, not repeated.
+ * Ends succeeded (the whole answer stored), failed (the first page that failed for good, with its
+ * code) or cancelled (noticed between pages; pages in work finish and are discarded).
+ */
+export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: Logger): Promise<OcrDocumentResult> {
+  const record = await deps.jobs.get(jobId);
+  if (!record) {
+    log.warn({ job_id: jobId }, 'OCR job record not found (expired or removed); nothing to do');
+    return { status: 'cancelled' };
+  }
+  if (isFinalJobStatus(record.status)) return { status: record.status as OcrDocumentResult['status'] };
+  await deps.jobs.transition(jobId, 'running');
+
+  const requestId = record.logId;
+  const waiting: Array<EnqueuedJob<unknown>> = [];
+  let stopped = false;
+  const step = (async (queue: 'pdf' | 'ocr', name: string, data: unknown, what: { page?: number; kind: string }) => {
+    const id = `${jobId}.${what.kind}${what.page ? `.${what.page}` : ''}`;
+    const handles = deps[queue] as QueueHandles<unknown, unknown>;
+    for (;;) {
+      if (stopped) throw new ServiceError('timeout', 'job cancelled');
+      const enqueued = await enqueue(handles, name, data, deps.stepWaitMs, { jobId: id, priority: deps.priority });
+      waiting.push(enqueued);
+      try {
+        return await enqueued.finished;
+      } catch (err) {
+        // Still queued behind other work after stepWaitMs: wait again (the same id adds nothing).
+        if (err instanceof ServiceError && err.code === 'timeout' && !stopped) continue;
+        throw err;
+      } finally {
+        waiting.splice(waiting.indexOf(enqueued), 1);
+      }
+    }
+  }) as RunStep;
+
+  // A cancellation is seen within cancelCheckMs; pages already handed out finish and are discarded.
+  const watch = setInterval(() => {
+    void deps.jobs
+      .get(jobId)
+      .then((now) => {
+        if (now?.status === 'cancelled' && !stopped) {
+          stopped = true;
+          void removeWaiting(waiting);
+        }
+      })
+      .catch(() => undefined);
+  }, deps.cancelCheckMs);
+
+  try {
+    const plan = record.plan ?? (await makePlan(deps, record, step));
+    const done = await deps.jobs.donePages(jobId);
+    const pages = range(plan.pageRange).filter((p) => !done.has(p));
+    log.info({ job_id: jobId, kind: plan.kind, total_pages: plan.totalPages, page_range: plan.pageRange, pages_left: pages.length }, pages.length === range(plan.pageRange).length ? 'OCR job started' : 'OCR job resumed');
+
+    const spec = record.spec;
+    const options = {
+      requestId,
+      dpi: spec.dpi,
+      forceOcr: spec.options.force_ocr === true,
+      language: spec.options.language ?? 'auto',
+      fineGrained: spec.options.fine_grained === true,
+    };
+    let failure: OcrJobError | undefined;
+    const readOne = async (page: number): Promise<void> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const result = await readDocumentPage(step, planAsPrepared(plan), page, options);
+          if (stopped) return;
+          await deps.store.put(jobObjects.page(jobId, page), JSON.stringify(result), { contentType: 'application/json' });
+          await deps.jobs.pageDone(jobId, page);
+          return;
+        } catch (err) {
+          if (stopped) return;
+          if (isRetryable(toServiceError(err)) && attempt < deps.pageAttempts) {
+            log.warn({ job_id: jobId, page, attempt, err }, 'OCR job page failed transiently; trying it again');
+            continue;
+          }
+          throw Object.assign(new Error('page failed'), { jobError: jobError(err, page) });
+        }
+      }
+    };
+    try {
+      await eachLimited(pages, deps.pagesInFlight, readOne, () => stopped);
+    } catch (err) {
+      failure = (err as { jobError?: OcrJobError }).jobError ?? jobError(err);
+      stopped = true;
+      await removeWaiting(waiting);
+    }
+
+    if (failure) {
+      await deps.jobs.transition(jobId, 'failed', { error: failure });
+      log.info({ job_id: jobId, code: failure.code, page: failure.page }, 'OCR job failed');
+      return { status: 'failed' };
+    }
+    if ((await deps.jobs.get(jobId))?.status === 'cancelled') {
+      log.info({ job_id: jobId }, 'OCR job cancelled');
+      return { status: 'cancelled' };
+    }
+
+    const results = await Promise.all(range(plan.pageRange).map(async (p) => JSON.parse((await deps.store.getBytes(jobObjects.page(jobId, p))).toString('utf8')) as PageResult));
+    const answer = buildOcrAnswer({ request: spec.options as OcrRequest, kind: plan.kind, totalPages: plan.totalPages, pageRange: plan.pageRange, pages: results, logId: requestId });
+    const body = JSON.stringify(answer);
+    await deps.store.put(jobObjects.answer(jobId), body, { contentType: 'application/json', size: Buffer.byteLength(body) });
+    const before = await deps.jobs.transition(jobId, 'succeeded');
+    if (before === 'cancelled') return { status: 'cancelled' };
+    log.info({ job_id: jobId, pages: results.length }, 'OCR job succeeded');
+    return { status: 'succeeded' };
+  } catch (err) {
+    // A document the service cannot take (corrupt, encrypted, a page range past its end) fails the
+    // job; anything transient (Redis, S3) is thrown so that BullMQ runs the job again, resuming it.
+    const e = toServiceError(err);
+    if (e instanceof ServiceError && !e.retryable) {
+      const failure = jobError(e);
+      await deps.jobs.transition(jobId, 'failed', { error: failure });
+      log.info({ job_id: jobId, code: failure.code }, 'OCR job failed');
+      return { status: 'failed' };
+    }
+    throw err;
+  } finally {
+    clearInterval(watch);
+    stopped = true;
+    await removeWaiting(waiting);
+    // Once the job has ended: its rasters and a downloaded document (kept while it may resume); the
+    // upload and results stay until the job expires.
+    const ended = await deps.jobs.get(jobId).then((j) => !j || isFinalJobStatus(j.status), () => false);
+    if (ended) await deps.store.deletePrefix(workPrefix(requestId)).catch((err: unknown) => log.warn({ err, job_id: jobId }, 'intermediate objects not deleted'));
+  }
+}
+
+/** Prepares the document once and keeps what it found on the record, so that a resumed job does not prepare it again. */
+async function makePlan(deps: CoordinatorDeps, record: JobRecord, step: RunStep): Promise<JobPlan> {
+  const prepared = await prepareDocument(step, record.logId, record.spec.source);
+  const pageRange = resolvePageRange(record.spec.options.page_range, prepared.kind, prepared.pageCount, record.spec.maxPages);
+  const plan: JobPlan = { kind: prepared.kind, totalPages: prepared.pageCount, pageRange, sourceKey: prepared.sourceKey };
+  await deps.jobs.setPlan(record.id, plan);
+  return plan;
+}
+
+const planAsPrepared = (plan: JobPlan): PrepareResult => ({ kind: plan.kind, pageCount: plan.totalPages, sourceKey: plan.sourceKey });
+
+const range = ([start, end]: [number, number]): number[] => Array.from({ length: end - start + 1 }, (_, i) => start + i);
+
+/** Runs `fn` over `items`, at most `limit` at once, in order; the first failure stops new starts and is thrown once all started ones settle. */
+async function eachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>, stop: () => boolean): Promise<void> {
+  let next = 0;
+  let failed: { err: unknown } | undefined;
+  const lane = async () => {
+    while (!failed && !stop() && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await fn(item);
+      } catch (err) {
+        failed ??= { err };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failed) throw failed.err;
+}
+
+/** Removes this job's steps that are still waiting in a queue (not those being worked on). */
+async function removeWaiting(waiting: Array<EnqueuedJob<unknown>>): Promise<void> {
+  await Promise.all(
+    [...waiting].map(async ({ job }) => {
+      const state = await job.getState().catch(() => 'unknown');
+      if (state === 'waiting' || state === 'prioritized' || state === 'delayed') await job.remove().catch(() => undefined);
+    }),
+  );
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createRedis } from '@docsvc/queue';
+import { JobStore, type JobSpec } from './job-store.js';
+
+const redis = createRedis(inject('redisUrl'), 'client');
+afterAll(() => redis.disconnect());
+
+const spec: JobSpec = { options: { language: 'auto' }, source: { objectKey: 'files/a/scan.pdf', kind: 'pdf' }, dpi: 250, maxPages: 2000 };
+const freshStore = (ttlSeconds = 3600) => new JobStore(redis, `{j${randomUUID().slice(0, 8)}}`, ttlSeconds);
+
+describe('JobStore', () => {
+  it('creates a queued job that only its owner can read, and moves it only along allowed transitions', async () => {
+    const store = freshStore();
+    const outcome = await store.create({ owner: 'alice', logId: 'log-1', spec, webhookSecret: 'whsec_abc' });
+    if (!('created' in outcome) || !outcome.created) throw new Error('not created');
+    const id = outcome.job.id;
+    expect(outcome.job).toMatchObject({ owner: 'alice', logId: 'log-1', status: 'queued', pagesDone: 0, spec });
+    expect(await store.getOwned('bob', id)).toBeUndefined();
+    expect(await store.webhookSecret(id)).toBe('whsec_abc');
+
+    expect(await store.transition(id, 'succeeded')).toBe('queued'); // not allowed from queued: unchanged
+    expect((await store.get(id))!.status).toBe('queued');
+    expect(await store.transition(id, 'running')).toBe('queued');
+    await store.setPlan(id, { kind: 'pdf', totalPages: 12, pageRange: [1, 12], sourceKey: 'files/a/scan.pdf' });
+    expect(await store.pageDone(id, 3)).toBe(1);
+    expect(await store.pageDone(id, 3)).toBe(1); // the same page twice counts once
+    expect(await store.pageDone(id, 1)).toBe(2);
+    expect([...(await store.donePages(id))].sort()).toEqual([1, 3]);
+    expect(await store.transition(id, 'cancelled')).toBe('running');
+    expect(await store.transition(id, 'succeeded')).toBe('cancelled'); // a cancelled job stays cancelled
+    expect(await store.get(id)).toMatchObject({ status: 'cancelled', pagesDone: 2, plan: { totalPages: 12 } });
+    expect(await store.transition(randomUUID(), 'running')).toBeUndefined();
+  });
+
+  it('records a failure with its code and page', async () => {
+    const store = freshStore();
+    const outcome = await store.create({ owner: 'alice', logId: 'l', spec });
+    if (!('job' in outcome)) throw new Error('conflict');
+    await store.transition(outcome.job.id, 'running');
+    await store.transition(outcome.job.id, 'failed', { error: { code: 'invalid_document', message: 'page 7 is damaged', page: 7 } });
+    expect(await store.get(outcome.job.id)).toMatchObject({ status: 'failed', error: { code: 'invalid_document', page: 7 } });
+  });
+
+  it('replays an idempotency key with the same body and refuses it with another, per owner', async () => {
+    const store = freshStore();
+    const first = await store.create({ owner: 'alice', logId: 'l1', spec, idempotency: { key: 'k-1', bodyHash: 'h1' } });
+    const again = await store.create({ owner: 'alice', logId: 'l2', spec, idempotency: { key: 'k-1', bodyHash: 'h1' } });
+    const other = await store.create({ owner: 'alice', logId: 'l3', spec, idempotency: { key: 'k-1', bodyHash: 'h2' } });
+    const bobs = await store.create({ owner: 'bob', logId: 'l4', spec, idempotency: { key: 'k-1', bodyHash: 'h2' } });
+    if (!('job' in first) || !('job' in again) || !('job' in bobs)) throw new Error('unexpected conflict');
+    expect(first.created).toBe(true);
+    expect(again).toMatchObject({ created: false, job: { id: first.job.id } });
+    expect(other).toEqual({ conflict: true, jobId: first.job.id });
+    expect(bobs.created).toBe(true);
+    expect(bobs.job.id).not.toBe(first.job.id);
+  });
+
+  it('lists an owner’s jobs newest first, a page at a time, by status', async () => {
+    const store = freshStore();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const outcome = await store.create({ owner: 'alice', logId: `l${i}`, spec });
+      if (!('job' in outcome)) throw new Error('conflict');
+      ids.push(outcome.job.id);
+      if (i % 2 === 0) await store.transition(outcome.job.id, 'cancelled');
+    }
+    await store.create({ owner: 'bob', logId: 'b', spec });
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await store.list('alice', { limit: 3, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.jobs.map((j) => j.id));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    // Jobs created in the same millisecond have no order of their own: compare as sets, and check times.
+    expect(new Set(seen)).toEqual(new Set(ids));
+    expect(seen).toHaveLength(7);
+    const all = await store.list('alice', { limit: 100 });
+    const times = all.jobs.map((j) => j.createdAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const cancelled = await store.list('alice', { limit: 100, status: 'cancelled' });
+    expect(cancelled.jobs.map((j) => j.id).sort()).toEqual([ids[0], ids[2], ids[4], ids[6]].sort());
+    expect((await store.list('bob', { limit: 10 })).jobs).toHaveLength(1);
+  });
+
+  it('hands each expired job to one taker, and forgets its record', async () => {
+    const store = freshStore(60);
+    const outcome = await store.create({ owner: 'alice', logId: 'l', spec });
+    if (!('job' in outcome)) throw new Error('conflict');
+    expect(await store.takeExpired(Date.now())).toEqual([]);
+    const later = Date.now() + 61_000;
+    const [a, b] = await Promise.all([store.takeExpired(later), store.takeExpired(later)]);
+    expect([...a!, ...b!].map((e) => e.id)).toEqual([outcome.job.id]);
+    expect(await store.get(outcome.job.id)).toBeUndefined();
+    expect((await store.list('alice', { limit: 10 })).jobs).toEqual([]);
+  });
+});
