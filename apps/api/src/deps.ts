@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { JobStore } from '@docsvc/ocr-jobs';
-import type { OcrDocumentJob, OcrDocumentResult } from '@docsvc/queue';
+import type { OcrDocumentJob, OcrDocumentResult, OcrWebhookJob } from '@docsvc/queue';
 import type { Logger } from '@docsvc/logger';
 import type { ObjectStore } from '@docsvc/storage';
 import type { KeyRing } from './auth/keys.js';
@@ -42,7 +42,9 @@ export interface ApiDeps {
 
 export interface OcrJobsDeps {
   store: JobStore;
-  queue: Queue<OcrDocumentJob, OcrDocumentResult>;
+  queue: Queue<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>;
   /** MAX_JOB_PAGES. */
   maxPages: number;
+  /** Whether WEBHOOK_SECRET is set: without it, a webhook_url needs its own webhook_secret. */
+  webhookSecretConfigured: boolean;
 }

@@ -4,7 +4,7 @@ import { exitWithParent, onShutdown } from '@docsvc/lifecycle';
 import { createLogger } from '@docsvc/logger';
 import { Queue } from 'bullmq';
 import { JobStore } from '@docsvc/ocr-jobs';
-import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, type OcrDocumentJob, type OcrDocumentResult, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
+import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
 import { KeyRing } from './auth/keys.js';
 import { Backpressure } from './backpressure.js';
@@ -45,7 +45,7 @@ const queues = {
   translate: openQueue<TranslateJob, TranslateResult>(QUEUES.translate, redis, config.QUEUE_PREFIX, queueOptions),
 };
 // A job's document job is re-run after transient failures (it resumes where it stopped).
-const jobsQueue = new Queue<OcrDocumentJob, OcrDocumentResult>(QUEUES.jobs, {
+const jobsQueue = new Queue<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>(QUEUES.jobs, {
   connection: redis,
   prefix: config.QUEUE_PREFIX,
   defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, attempts: 20, backoff: { type: 'exponential', delay: 2_000 } },
@@ -92,7 +92,7 @@ const app = await buildServer({
     },
     admission,
   },
-  jobs: { store: new JobStore(redis, config.QUEUE_PREFIX, config.JOB_TTL_SECONDS), queue: jobsQueue, maxPages: config.MAX_JOB_PAGES },
+  jobs: { store: new JobStore(redis, config.QUEUE_PREFIX, config.JOB_TTL_SECONDS), queue: jobsQueue, maxPages: config.MAX_JOB_PAGES, webhookSecretConfigured: Boolean(config.WEBHOOK_SECRET) },
   limits: {
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     jsonBodyLimitBytes: config.JSON_BODY_LIMIT_BYTES,

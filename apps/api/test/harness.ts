@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLogger } from '@docsvc/logger';
 import { Queue } from 'bullmq';
 import { JobStore } from '@docsvc/ocr-jobs';
-import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, type OcrDocumentJob, type OcrDocumentResult, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
+import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
 import { KeyRing, sha256 } from '../src/auth/keys.js';
 import type { ApiDeps, ApiLimits } from '../src/deps.js';
@@ -38,7 +38,7 @@ export async function startApi(opts: { limits?: Partial<ApiLimits>; routes?: Rou
     ocr: openQueue<OcrPageJob, OcrPageResult>(QUEUES.ocr, redis, prefix),
     translate: openQueue<TranslateJob, TranslateResult>(QUEUES.translate, redis, prefix),
   };
-  const jobsQueue = new Queue<OcrDocumentJob, OcrDocumentResult>(QUEUES.jobs, { connection: redis, prefix, defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, attempts: 20, backoff: { type: 'exponential', delay: 500 } } });
+  const jobsQueue = new Queue<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>(QUEUES.jobs, { connection: redis, prefix, defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, attempts: 20, backoff: { type: 'exponential', delay: 500 } } });
   const deps: ApiDeps = {
     ocr: { pdf: queues.pdf, ocr: queues.ocr, store, timeoutMs: 60_000, dpi: 250, defaultLanguage: 'auto', workers: new OcrWorkers(redis, prefix, 1_000) },
     translate: {
@@ -46,7 +46,7 @@ export async function startApi(opts: { limits?: Partial<ApiLimits>; routes?: Rou
       routes: new TranslationRoutes(redis, prefix),
       limits: { maxCharsPerString: 5_000, maxItems: 1_000, maxCharsPerRequest: 100_000, chunkSize: 50, timeoutMs: 30_000 },
     },
-    jobs: { store: new JobStore(redis, prefix, 3_600), queue: jobsQueue, maxPages: 2_000 },
+    jobs: { store: new JobStore(redis, prefix, 3_600), queue: jobsQueue, maxPages: 2_000, webhookSecretConfigured: false },
     log: createLogger('api-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
     redis,
     store,

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyWebhook } from '@docsvc/ocr-jobs';
 import { scannedPdf, textPdf } from '../../../test/fixtures/pdf.js';
 import { ALICE, BOB, bearer, startApi, type TestApi } from './harness.js';
 import { png, prosePage, sampleProse } from './ocr-fixtures.js';
@@ -12,14 +15,53 @@ import { startWorkers, type RunningWorkers } from './workers.js';
 
 let api: TestApi;
 let workers: RunningWorkers;
+let hooks: Server;
+let hooksUrl: string;
+/** What the webhook receiver got, by path; and how it answers each path (a list of statuses, used up in order). */
+const received = new Map<string, Array<{ headers: IncomingHttpHeaders; body: string; at: number }>>();
+const answers = new Map<string, number[]>();
 
 beforeAll(async () => {
   api = await startApi();
-  workers = await startWorkers(['pdf', 'ocr', 'jobs'], api.deps.queuePrefix, { OCR_CONCURRENCY: '2', PDF_CONCURRENCY: '2', JOB_PAGES_IN_FLIGHT: '4' });
+  // The test's webhook receiver is on loopback, which deliveries refuse unless told otherwise.
+  workers = await startWorkers(['pdf', 'ocr', 'jobs'], api.deps.queuePrefix, {
+    OCR_CONCURRENCY: '2',
+    PDF_CONCURRENCY: '2',
+    JOB_PAGES_IN_FLIGHT: '4',
+    ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_RETRY_BASE_MS: '300',
+  });
+  hooks = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      received.set(path, [...(received.get(path) ?? []), { headers: req.headers, body, at: Date.now() }]);
+      res.writeHead(answers.get(path)?.shift() ?? 200).end();
+    });
+  });
+  await new Promise<void>((resolve) => hooks.listen(0, '127.0.0.1', resolve));
+  hooksUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}`;
 }, 120_000);
 afterAll(async () => {
+  hooks?.close();
   await workers?.stop();
   await api?.close();
+});
+
+async function waitForWebhooks(path: string, count: number, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while ((received.get(path)?.length ?? 0) < count) {
+    if (Date.now() > deadline) throw new Error(`${received.get(path)?.length ?? 0} webhooks at ${path}, wanted ${count}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return received.get(path)!;
+}
+
+const headersOf = (h: IncomingHttpHeaders) => ({
+  'webhook-id': h['webhook-id'] as string | undefined,
+  'webhook-timestamp': h['webhook-timestamp'] as string | undefined,
+  'webhook-signature': h['webhook-signature'] as string | undefined,
 });
 
 const json = (key: string, extra: Record<string, string> = {}) => ({ ...bearer(key), 'content-type': 'application/json', ...extra });
@@ -115,10 +157,54 @@ describe('an OCR job from creation to answer', () => {
   });
 });
 
+describe('webhooks', () => {
+  const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+  it('announces the end of a job to its webhook_url, signed as Standard Webhooks says', async () => {
+    const path = `/done/${randomUUID()}`;
+    const created = await createJob({ file_store_key: await store(textPdf([{ lines: ['announce me'] }])), webhook_url: `${hooksUrl}${path}`, webhook_secret: secret });
+    const [hook] = await waitForWebhooks(path, 1);
+    expect(JSON.parse(hook!.body)).toEqual({ type: 'ocr.job.succeeded', job_id: created.body.job_id, status: 'succeeded', status_url: created.body.status_url });
+    expect(hook!.headers['content-type']).toBe('application/json');
+    expect(hook!.headers['webhook-id']).toBe(`${created.body.job_id}.succeeded`);
+    expect(verifyWebhook(secret, headersOf(hook!.headers), hook!.body)).toBe(true);
+    expect(verifyWebhook('whsec_c2VjcmV0LW9mLWEtcm90YXRlZC1lbmRwb2ludA==', headersOf(hook!.headers), hook!.body)).toBe(false);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await getJob(created.body.job_id)).body.webhook).toEqual({ delivered: true, attempts: 1, last_status: 200 });
+  });
+
+  it('tries again with growing delays while the receiver answers 500, same webhook-id each time, until it answers 200', async () => {
+    const path = `/flaky/${randomUUID()}`;
+    answers.set(path, [500, 500, 200]);
+    const created = await createJob({ file_store_key: await store(textPdf([{ lines: ['retry me'] }])), webhook_url: `${hooksUrl}${path}`, webhook_secret: secret });
+    const hooks3 = await waitForWebhooks(path, 3);
+    expect(new Set(hooks3.map((h) => h.headers['webhook-id']))).toEqual(new Set([`${created.body.job_id}.succeeded`]));
+    expect(hooks3.every((h) => verifyWebhook(secret, headersOf(h.headers), h.body))).toBe(true);
+    // Delays: 300 ms, then 600 ms.
+    expect(hooks3[1]!.at - hooks3[0]!.at).toBeGreaterThanOrEqual(250);
+    expect(hooks3[2]!.at - hooks3[1]!.at).toBeGreaterThanOrEqual(hooks3[1]!.at - hooks3[0]!.at);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await getJob(created.body.job_id)).body.webhook).toEqual({ delivered: true, attempts: 3, last_status: 200 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(received.get(path)).toHaveLength(3); // nothing more once delivered
+  });
+
+  it('announces a failed job, and refuses a webhook_url without a secret when the server has none', async () => {
+    const path = `/failed/${randomUUID()}`;
+    const created = await createJob({ file_store_key: await store(Buffer.from('%PDF-1.4 broken')), webhook_url: `${hooksUrl}${path}`, webhook_secret: secret });
+    const [hook] = await waitForWebhooks(path, 1);
+    expect(JSON.parse(hook!.body)).toMatchObject({ type: 'ocr.job.failed', job_id: created.body.job_id, status: 'failed' });
+    const refused = await createJob({ file_store_key: 'k', webhook_url: `${hooksUrl}/x` });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/^webhook_secret: required with a webhook_url/);
+  });
+});
+
 describe('cancelling a job', () => {
   it('stops a running job: it ends cancelled with the pages not yet read left unread; a second DELETE answers the same', async () => {
     const images = await Promise.all(Array.from({ length: 12 }, async (_, i) => (await prosePage(sampleProse(4, 50 + i), 1200)).image));
-    const created = await createJob({ file_store_key: await store(scannedPdf(images)) });
+    const path = `/cancelled/${randomUUID()}`;
+    const created = await createJob({ file_store_key: await store(scannedPdf(images)), webhook_url: `${hooksUrl}${path}`, webhook_secret: 'a-long-enough-plain-secret' });
     const id = created.body.job_id;
     await waitForJob(id, (b) => b.status === 'running' && b.progress.pages_done >= 1);
     const res = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${id}`, { method: 'DELETE', headers: bearer(ALICE) });
@@ -131,6 +217,9 @@ describe('cancelling a job', () => {
     expect(after).not.toHaveProperty('sections');
     const again = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${id}`, { method: 'DELETE', headers: bearer(ALICE) });
     expect(again.status).toBe(200);
+    const [hook] = await waitForWebhooks(path, 1);
+    expect(JSON.parse(hook!.body)).toMatchObject({ type: 'ocr.job.cancelled', status: 'cancelled' });
+    expect(verifyWebhook('a-long-enough-plain-secret', headersOf(hook!.headers), hook!.body)).toBe(true);
   }, 90_000);
 
   it('refuses to cancel a job that has ended', async () => {

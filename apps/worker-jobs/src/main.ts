@@ -1,20 +1,38 @@
+import { Queue } from 'bullmq';
+import { JobStore, webhookJob } from '@docsvc/ocr-jobs';
+import {
+  QUEUES,
+  openQueue,
+  type OcrDocumentJob,
+  type OcrDocumentResult,
+  type OcrPageJob,
+  type OcrPageResult,
+  type OcrWebhookJob,
+  type PrepareJob,
+  type PrepareResult,
+  type RasterJob,
+  type RasterResult,
+} from '@docsvc/queue';
+import { loadWorkerConfig, runWorker } from '@docsvc/worker-runtime';
 import { jobsWorkerConfig as config } from './config.js';
-import { JobStore } from '@docsvc/ocr-jobs';
-import { QUEUES, openQueue, type OcrDocumentJob, type OcrDocumentResult, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult } from '@docsvc/queue';
-import { runWorker } from '@docsvc/worker-runtime';
+import { deliverWebhook, type WebhookDeps } from './deliver-webhook.js';
 import { runDocumentJob, type CoordinatorDeps } from './run-document-job.js';
 import { sweepExpiredJobs } from './sweep-expired.js';
 
-let deps: CoordinatorDeps | undefined;
+let coordinator: CoordinatorDeps | undefined;
+let webhooks: WebhookDeps | undefined;
+let ownQueue: Queue | undefined;
 let sweeper: NodeJS.Timeout | undefined;
+const workerConfig = loadWorkerConfig('worker-jobs');
 
 /**
- * Runs asynchronous OCR jobs (POST /v1/vision/ocr/jobs): each BullMQ job of the ocr-job queue is one
- * document, whose pages this process hands to worker-pdf and worker-ocr and whose results it stores
- * page by page. It only coordinates, so it runs many jobs at once; a job it was running when it died
- * is taken up by another (or by it, restarted) and resumed where it stopped.
+ * Runs asynchronous OCR jobs (POST /v1/vision/ocr/jobs) from the ocr-job queue: a "document" job is
+ * one document, whose pages this process hands to worker-pdf and worker-ocr and whose results it
+ * stores page by page; a "webhook" job is one attempt at announcing a job's end. It only coordinates,
+ * so it runs many jobs at once; a job it was running when it died is taken up by another (or by it,
+ * restarted) and resumed where it stopped. It also removes jobs whose retention has ended.
  */
-await runWorker<OcrDocumentJob, OcrDocumentResult>({
+await runWorker<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>({
   app: 'worker-jobs',
   kind: 'jobs',
   concurrency: config.JOBS_CONCURRENCY,
@@ -22,7 +40,10 @@ await runWorker<OcrDocumentJob, OcrDocumentResult>({
   maxStalledCount: 100,
   setup: async (ctx) => {
     const jobs = new JobStore(ctx.redis, ctx.prefix, config.JOB_TTL_SECONDS);
-    deps = {
+    const queue = new Queue(QUEUES.jobs, { connection: ctx.redis, prefix: ctx.prefix });
+    queue.on('error', () => {});
+    ownQueue = queue;
+    coordinator = {
       store: ctx.store,
       jobs,
       pdf: openQueue<PrepareJob | RasterJob, PrepareResult | RasterResult>(QUEUES.pdf, ctx.redis, ctx.prefix),
@@ -32,6 +53,19 @@ await runWorker<OcrDocumentJob, OcrDocumentResult>({
       stepWaitMs: 10 * 60_000,
       pageAttempts: 3,
       cancelCheckMs: 1_000,
+      announce: async (job) => {
+        if (!job.spec.webhookUrl) return;
+        const first = webhookJob(job.id, job.logId);
+        await queue.add(first.name, first.data, first.opts);
+      },
+    };
+    webhooks = {
+      jobs,
+      queue,
+      defaultSecret: config.WEBHOOK_SECRET,
+      retryForMs: config.WEBHOOK_RETRY_HOURS * 3_600_000,
+      retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+      post: { connectTimeoutMs: Math.min(5_000, config.WEBHOOK_TIMEOUT_MS), totalTimeoutMs: config.WEBHOOK_TIMEOUT_MS, allowPrivate: workerConfig.ALLOW_PRIVATE_URLS },
     };
     const sweep = () =>
       void sweepExpiredJobs(jobs, ctx.store, ctx.log).catch((err: unknown) => ctx.log.warn({ err }, 'expired OCR jobs not swept; trying again later'));
@@ -40,10 +74,14 @@ await runWorker<OcrDocumentJob, OcrDocumentResult>({
   },
   teardown: async () => {
     clearInterval(sweeper);
-    await Promise.allSettled([deps?.pdf.close(), deps?.ocr.close()]);
+    await Promise.allSettled([coordinator?.pdf.close(), coordinator?.ocr.close(), ownQueue?.close()]);
   },
   processor: async (job, ctx) => {
-    if (!deps) throw new Error('worker-jobs not ready');
-    return runDocumentJob(deps, job.data.jobId, ctx.log);
+    if (!coordinator || !webhooks) throw new Error('worker-jobs not ready');
+    if (job.name === 'webhook') {
+      await deliverWebhook(webhooks, job.data as OcrWebhookJob, ctx.log);
+      return undefined;
+    }
+    return runDocumentJob(coordinator, (job.data as OcrDocumentJob).jobId, ctx.log);
   },
 });

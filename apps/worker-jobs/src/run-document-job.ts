@@ -34,6 +34,8 @@ export interface CoordinatorDeps {
   pageAttempts: number;
   /** How often a running job's record is read to notice a cancellation. */
   cancelCheckMs: number;
+  /** Announces a job's end (its webhook, when it has one). */
+  announce(job: JobRecord): Promise<void>;
 }
 
 /** The job's error as the job's status shows it: the synchronous route's code and message, and the page. */
@@ -57,7 +59,11 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
     log.warn({ job_id: jobId }, 'OCR job record not found (expired or removed); nothing to do');
     return { status: 'cancelled' };
   }
-  if (isFinalJobStatus(record.status)) return { status: record.status as OcrDocumentResult['status'] };
+  if (isFinalJobStatus(record.status)) {
+    // Ended while this job waited, or before a crash: announced unless an attempt was already made.
+    if (!record.webhook) await deps.announce(record);
+    return { status: record.status as OcrDocumentResult['status'] };
+  }
   await deps.jobs.transition(jobId, 'running');
 
   const requestId = record.logId;
@@ -139,11 +145,11 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
     if (failure) {
       await deps.jobs.transition(jobId, 'failed', { error: failure });
       log.info({ job_id: jobId, code: failure.code, page: failure.page }, 'OCR job failed');
-      return { status: 'failed' };
+      return await ended(deps, jobId, 'failed');
     }
     if ((await deps.jobs.get(jobId))?.status === 'cancelled') {
       log.info({ job_id: jobId }, 'OCR job cancelled');
-      return { status: 'cancelled' };
+      return await ended(deps, jobId, 'cancelled');
     }
 
     const results = await Promise.all(range(plan.pageRange).map(async (p) => JSON.parse((await deps.store.getBytes(jobObjects.page(jobId, p))).toString('utf8')) as PageResult));
@@ -151,9 +157,9 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
     const body = JSON.stringify(answer);
     await deps.store.put(jobObjects.answer(jobId), body, { contentType: 'application/json', size: Buffer.byteLength(body) });
     const before = await deps.jobs.transition(jobId, 'succeeded');
-    if (before === 'cancelled') return { status: 'cancelled' };
+    if (before === 'cancelled') return await ended(deps, jobId, 'cancelled');
     log.info({ job_id: jobId, pages: results.length }, 'OCR job succeeded');
-    return { status: 'succeeded' };
+    return await ended(deps, jobId, 'succeeded');
   } catch (err) {
     // A document the service cannot take (corrupt, encrypted, a page range past its end) fails the
     // job; anything transient (Redis, S3) is thrown so that BullMQ runs the job again, resuming it.
@@ -162,7 +168,7 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
       const failure = jobError(e);
       await deps.jobs.transition(jobId, 'failed', { error: failure });
       log.info({ job_id: jobId, code: failure.code }, 'OCR job failed');
-      return { status: 'failed' };
+      return await ended(deps, jobId, 'failed');
     }
     throw err;
   } finally {
@@ -174,6 +180,13 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
     const ended = await deps.jobs.get(jobId).then((j) => !j || isFinalJobStatus(j.status), () => false);
     if (ended) await deps.store.deletePrefix(workPrefix(requestId)).catch((err: unknown) => log.warn({ err, job_id: jobId }, 'intermediate objects not deleted'));
   }
+}
+
+/** The job's end, announced. */
+async function ended(deps: CoordinatorDeps, jobId: string, status: OcrDocumentResult['status']): Promise<OcrDocumentResult> {
+  const job = await deps.jobs.get(jobId);
+  if (job) await deps.announce(job);
+  return { status };
 }
 
 /** Prepares the document once and keeps what it found on the record, so that a resumed job does not prepare it again. */

@@ -104,4 +104,12 @@ export const jobsShape = {
   JOB_TTL_SECONDS: envInt(7 * 24 * 3600, { min: 60, max: 366 * 24 * 3600 }),
   /** Pages one job may cover. */
   MAX_JOB_PAGES: envInt(2_000, { min: 1, max: 100_000 }),
+  /** Signing secret of job webhooks sent without a webhook_secret of their own ("whsec_<base64>" or 16+ characters); unset: such jobs need their own. */
+  WEBHOOK_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
+  /** A webhook is retried (non-2xx answer, no answer) for this long after its first attempt. */
+  WEBHOOK_RETRY_HOURS: envInt(24, { min: 0, max: 24 * 30 }),
+  /** Delay before the second attempt; it doubles for each next one, up to an hour. */
+  WEBHOOK_RETRY_BASE_MS: envInt(5_000, { min: 10, max: 3_600_000 }),
+  /** One delivery attempt's time limit (connection, request, answer). */
+  WEBHOOK_TIMEOUT_MS: envInt(10_000, { min: 100, max: 120_000 }),
 };

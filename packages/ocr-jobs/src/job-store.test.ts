@@ -6,7 +6,7 @@ import { JobStore, type JobSpec } from './job-store.js';
 const redis = createRedis(inject('redisUrl'), 'client');
 afterAll(() => redis.disconnect());
 
-const spec: JobSpec = { options: { language: 'auto' }, source: { objectKey: 'files/a/scan.pdf', kind: 'pdf' }, dpi: 250, maxPages: 2000 };
+const spec: JobSpec = { options: { language: 'auto' }, source: { objectKey: 'files/a/scan.pdf', kind: 'pdf' }, dpi: 250, maxPages: 2000, statusUrl: 'http://api/v1/vision/ocr/jobs/x' };
 const freshStore = (ttlSeconds = 3600) => new JobStore(redis, `{j${randomUUID().slice(0, 8)}}`, ttlSeconds);
 
 describe('JobStore', () => {

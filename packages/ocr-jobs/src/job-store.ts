@@ -13,6 +13,8 @@ export interface JobSpec {
   /** MAX_JOB_PAGES when the job was created: the pages taken when no page_range is given. */
   maxPages: number;
   webhookUrl?: string;
+  /** The job's status URL as the API gave it (the webhook carries it). */
+  statusUrl: string;
 }
 
 /** What the job found when its document was prepared: set once, read on every resumption. */

@@ -107,3 +107,16 @@ export interface OcrDocumentJob {
 export interface OcrDocumentResult {
   status: 'succeeded' | 'failed' | 'cancelled';
 }
+
+/**
+ * Queue ocr-job, job "webhook": one attempt at announcing a job's end to its webhook_url. A failed
+ * attempt adds the next one, delayed (id `<jobId>.webhook.<attempt>`, so each is added once).
+ */
+export interface OcrWebhookJob {
+  requestId: string;
+  jobId: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** When the first attempt was made (ms): retries stop WEBHOOK_RETRY_HOURS after it. */
+  firstAttemptAt?: number;
+}

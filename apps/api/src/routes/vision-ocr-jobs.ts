@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageEntries, unpackSections, type PageResult } from '@docsvc/assembly';
-import { isValidCursor, jobObjects, type JobRecord } from '@docsvc/ocr-jobs';
+import { isValidCursor, jobObjects, webhookJob, type JobRecord } from '@docsvc/ocr-jobs';
 import type { DocumentSource } from '@docsvc/queue';
 import {
   MAX_PAGES_PER_READ,
@@ -57,10 +57,16 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const { jobs } = deps;
   const baseUrl = (request: FastifyRequest) => baseUrlOf(request, deps.publicBaseUrl);
 
-  const checkPageCount = <T extends Pick<OcrJobOptions, 'page_range'>>(options: T): T => {
+  /** The rules that depend on this server's settings (MAX_JOB_PAGES, WEBHOOK_SECRET), checked before the document is looked for. */
+  const checkOptions = <T extends Pick<OcrJobOptions, 'page_range' | 'webhook_url' | 'webhook_secret'>>(options: T): T => {
     const range = options.page_range;
     if (range && range[1] - range[0] + 1 > jobs.maxPages) {
       throw new ApiError('validation_failed', `page_range: at most ${jobs.maxPages} pages a job (MAX_JOB_PAGES)`, [{ field: 'page_range', rule: `at most ${jobs.maxPages} pages` }]);
+    }
+    if (options.webhook_url && !options.webhook_secret && !jobs.webhookSecretConfigured) {
+      throw new ApiError('validation_failed', 'webhook_secret: required with a webhook_url (this server has no WEBHOOK_SECRET to sign with)', [
+        { field: 'webhook_secret', rule: 'required with webhook_url when WEBHOOK_SECRET is not set' },
+      ]);
     }
     return options;
   };
@@ -92,18 +98,19 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
         } else {
           const body = validate(ocrJobRequestSchema, request.body);
           const { url, file_store_key, ...rest } = body;
-          options = checkPageCount(rest);
+          options = checkOptions(rest);
           source = url ? { url } : await storedSource(deps.store, owner.id, file_store_key as string);
           bodyHash = sha256(JSON.stringify(['json', body]));
         }
-        checkPageCount(options);
-        const language = await ocrLanguage(deps.ocr, options.language);
+        checkOptions(options);
         const { webhook_url, webhook_secret, ...ocrOptions } = options;
+        const language = await ocrLanguage(deps.ocr, options.language);
+        const statusUrl = `${baseUrl(request)}${JOBS_PATH}/${jobId}`;
         const outcome = await jobs.store.create({
           id: jobId,
           owner: owner.id,
           logId: request.id,
-          spec: { options: { ...ocrOptions, language }, source, dpi: deps.ocr.dpi, maxPages: jobs.maxPages, ...(webhook_url ? { webhookUrl: webhook_url } : {}) },
+          spec: { options: { ...ocrOptions, language }, source, dpi: deps.ocr.dpi, maxPages: jobs.maxPages, statusUrl, ...(webhook_url ? { webhookUrl: webhook_url } : {}) },
           ...(webhook_secret ? { webhookSecret: webhook_secret } : {}),
           ...(idempotencyKey ? { idempotency: { key: idempotencyKey, bodyHash } } : {}),
         });
@@ -121,7 +128,7 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
         return reply
           .code(202)
           .header('location', `${JOBS_PATH}/${jobId}`)
-          .send({ success: true, job_id: jobId, status: 'queued', status_url: `${baseUrl(request)}${JOBS_PATH}/${jobId}` });
+          .send({ success: true, job_id: jobId, status: 'queued', status_url: statusUrl });
       } finally {
         if (uploaded) await deps.store.deletePrefix(jobObjects.prefix(jobId)).catch(() => undefined);
       }
@@ -170,8 +177,13 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
     const job = await ownedJob(request, request.params.job_id);
     const before = await jobs.store.transition(job.id, 'cancelled');
     if (before === 'queued') {
-      // Not taken up yet: out of the queue (a running job's coordinator notices within a second).
+      // Not taken up yet: out of the queue, and announced from here (a running job's coordinator
+      // notices the cancellation within a second and announces it itself).
       await (await jobs.queue.getJob(job.id))?.remove().catch(() => undefined);
+      if (job.spec.webhookUrl) {
+        const first = webhookJob(job.id, job.logId);
+        await jobs.queue.add(first.name, first.data as never, first.opts);
+      }
     }
     if (before === 'succeeded' || before === 'failed') {
       throw new ApiError('job_finished', `the job has already ${before}; only a queued or running job can be cancelled`, [{ job_id: job.id, status: before }]);
