@@ -103,7 +103,8 @@ export async function startLauncher(env: Record<string, string> = {}, readyTimeo
     }
     await sleep(100);
   }
-  const key = readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
+  // Keys given to the launcher: the first is the client's; else the development key it made.
+  const key = env.API_KEYS?.split(',')[0]?.trim() || readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     baseUrl,

@@ -45,6 +45,8 @@ export interface OcrJobsDeps {
   queue: Queue<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>;
   /** MAX_JOB_PAGES. */
   maxPages: number;
+  /** MAX_QUEUED_JOB_PAGES_PER_KEY (0: no limit). */
+  maxPendingPagesPerKey: number;
   /** Whether WEBHOOK_SECRET is set: without it, a webhook_url needs its own webhook_secret. */
   webhookSecretConfigured: boolean;
 }

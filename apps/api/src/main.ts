@@ -92,7 +92,7 @@ const app = await buildServer({
     },
     admission,
   },
-  jobs: { store: new JobStore(redis, config.QUEUE_PREFIX, config.JOB_TTL_SECONDS), queue: jobsQueue, maxPages: config.MAX_JOB_PAGES, webhookSecretConfigured: Boolean(config.WEBHOOK_SECRET) },
+  jobs: { store: new JobStore(redis, config.QUEUE_PREFIX, config.JOB_TTL_SECONDS), queue: jobsQueue, maxPages: config.MAX_JOB_PAGES, maxPendingPagesPerKey: config.MAX_QUEUED_JOB_PAGES_PER_KEY, webhookSecretConfigured: Boolean(config.WEBHOOK_SECRET) },
   limits: {
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     jsonBodyLimitBytes: config.JSON_BODY_LIMIT_BYTES,

@@ -7,7 +7,7 @@ import { JobStore } from '@docsvc/ocr-jobs';
 import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
 import { KeyRing, sha256 } from '../src/auth/keys.js';
-import type { ApiDeps, ApiLimits } from '../src/deps.js';
+import type { ApiDeps, ApiLimits, OcrJobsDeps } from '../src/deps.js';
 import { PublicUrlSigner } from '../src/public-url.js';
 import { RequestLog } from '../src/request-log.js';
 import { ROUTES, buildServer, type RoutePlugin } from '../src/server.js';
@@ -27,7 +27,7 @@ export interface TestApi {
 }
 
 /** The real API server on a free port, over the test run's real Redis and S3. */
-export async function startApi(opts: { limits?: Partial<ApiLimits>; routes?: RoutePlugin[]; deps?: Partial<ApiDeps> } = {}): Promise<TestApi> {
+export async function startApi(opts: { limits?: Partial<ApiLimits>; routes?: RoutePlugin[]; deps?: Partial<ApiDeps>; jobs?: Partial<Omit<OcrJobsDeps, 'store' | 'queue'>> } = {}): Promise<TestApi> {
   const s3 = inject('s3');
   const redis = createRedis(inject('redisUrl'), 'client');
   const client = createS3Client(s3);
@@ -46,7 +46,7 @@ export async function startApi(opts: { limits?: Partial<ApiLimits>; routes?: Rou
       routes: new TranslationRoutes(redis, prefix),
       limits: { maxCharsPerString: 5_000, maxItems: 1_000, maxCharsPerRequest: 100_000, chunkSize: 50, timeoutMs: 30_000 },
     },
-    jobs: { store: new JobStore(redis, prefix, 3_600), queue: jobsQueue, maxPages: 2_000, webhookSecretConfigured: false },
+    jobs: { store: new JobStore(redis, prefix, 3_600), queue: jobsQueue, maxPages: 2_000, maxPendingPagesPerKey: 10_000, webhookSecretConfigured: false, ...opts.jobs },
     log: createLogger('api-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
     redis,
     store,

@@ -252,6 +252,19 @@ describe('idempotency', () => {
     expect((await list.json()).jobs.filter((j: { job_id: string }) => j.job_id === first.body.job_id)).toHaveLength(1);
   });
 
+  it('is accepted on the synchronous route too: answered again for the same body, 409 for another', async () => {
+    const key = await store(textPdf([{ lines: ['synchronous and idempotent'] }]));
+    const idem = { 'idempotency-key': `sync-${randomUUID()}` };
+    const call = (body: object) => fetch(`${api.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: json(ALICE, idem), body: JSON.stringify(body) });
+    const first = await call({ file_store_key: key });
+    const again = await call({ file_store_key: key });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect((await again.json()).sections[0].text).toBe('synchronous and idempotent');
+    const other = await call({ file_store_key: key, force_ocr: true });
+    expect(other.status).toBe(409);
+    expect((await other.json()).error.code).toBe('idempotency_conflict');
+  });
+
   it('refuses a malformed Idempotency-Key', async () => {
     const res = await createJob({ file_store_key: 'x' }, { headers: { 'idempotency-key': 'has spaces in it' } });
     expect(res.status).toBe(400);
@@ -306,4 +319,79 @@ describe('refusals', () => {
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe('file_not_found');
   });
+});
+
+describe('an API key’s job backlog', () => {
+  it('refuses new jobs with 429 and Retry-After beyond MAX_QUEUED_JOB_PAGES_PER_KEY pages left to read, per key; a replay still answers', async () => {
+    // No workers on this API's queues: its jobs stay queued.
+    const small = await startApi({ jobs: { maxPendingPagesPerKey: 5 } });
+    try {
+      const put = async (owner: string) => {
+        const key = `backlog/${randomUUID()}`;
+        await fetch(`${small.baseUrl}/v1/store/file?key=${key}`, { method: 'POST', headers: bearer(owner), body: textPdf([{ lines: ['x'] }]) });
+        return key;
+      };
+      const post = (owner: string, body: object, headers: Record<string, string> = {}) =>
+        fetch(`${small.baseUrl}/v1/vision/ocr/jobs`, { method: 'POST', headers: json(owner, headers), body: JSON.stringify(body) });
+      const key = await put(ALICE);
+      const first = await post(ALICE, { file_store_key: key, page_range: [1, 5] }, { 'idempotency-key': 'first' });
+      expect(first.status).toBe(202);
+      const refused = await post(ALICE, { file_store_key: key });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect((await refused.json()).error).toMatchObject({ code: 'too_many_pending_pages', details: [{ pending_pages: 5, limit: 5 }] });
+      const replay = await post(ALICE, { file_store_key: key, page_range: [1, 5] }, { 'idempotency-key': 'first' });
+      expect(replay.status).toBe(200);
+      expect(await post(BOB, { file_store_key: await put(BOB) })).toHaveProperty('status', 202);
+      // Cancelling frees the backlog.
+      await fetch(`${small.baseUrl}/v1/vision/ocr/jobs/${(await first.json()).job_id}`, { method: 'DELETE', headers: bearer(ALICE) });
+      expect((await post(ALICE, { file_store_key: key })).status).toBe(202);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('sharing the OCR workers', () => {
+  it('queues job pages behind synchronous ones, and holds at most JOB_PAGES_IN_FLIGHT pages of each API key, whatever number of jobs it runs', async () => {
+    // worker-pdf and worker-jobs but no worker-ocr: the pages they hand out wait in the OCR queue.
+    const shared = await startApi();
+    const partial = await startWorkers(['pdf', 'jobs'], shared.deps.queuePrefix, { JOB_PAGES_IN_FLIGHT: '4' });
+    try {
+      const images = await Promise.all(Array.from({ length: 6 }, async (_, i) => (await prosePage(sampleProse(2, 300 + i), 800)).image));
+      const pdf = scannedPdf(images);
+      const start = async (owner: string) => {
+        const key = `share/${randomUUID()}`;
+        await fetch(`${shared.baseUrl}/v1/store/file?key=${key}`, { method: 'POST', headers: bearer(owner), body: pdf });
+        const res = await fetch(`${shared.baseUrl}/v1/vision/ocr/jobs`, { method: 'POST', headers: json(owner), body: JSON.stringify({ file_store_key: key }) });
+        return (await res.json()).job_id as string;
+      };
+      const alices = await Promise.all([start(ALICE), start(ALICE), start(ALICE)]);
+      const bobs = [await start(BOB)];
+      const queue = shared.deps.ocr.ocr.queue;
+      const deadline = Date.now() + 30_000;
+      while ((await queue.getPrioritizedCount()) < 8) {
+        if (Date.now() > deadline) throw new Error(`${await queue.getPrioritizedCount()} pages queued, wanted 8`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await new Promise((r) => setTimeout(r, 1_500)); // Alice's other jobs would have added theirs by now
+      const ownerOf = (jobId: string) => (bobs.some((b) => jobId.startsWith(b)) ? 'bob' : alices.some((a) => jobId.startsWith(a)) ? 'alice' : '?');
+      const queued = (await queue.getPrioritized(0, -1)).map((j) => ownerOf(j.id!));
+      // Bob's one job has as many pages waiting as Alice's three together: the workers take them in turn.
+      expect(queued.filter((o) => o === 'alice')).toHaveLength(4);
+      expect(queued.filter((o) => o === 'bob')).toHaveLength(4);
+
+      // A synchronous request's page goes before all of them.
+      const { image } = await prosePage(['A synchronous page'], 800);
+      const syncKey = `share/${randomUUID()}`;
+      await fetch(`${shared.baseUrl}/v1/store/file?key=${syncKey}`, { method: 'POST', headers: bearer(ALICE), body: await png(image) });
+      void fetch(`${shared.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: json(ALICE), body: JSON.stringify({ file_store_key: syncKey }) }).catch(() => undefined);
+      while ((await queue.getWaitingCount()) < 1) await new Promise((r) => setTimeout(r, 50));
+      expect((await queue.getWaiting()).map((j) => j.opts.priority ?? 0)).toEqual([0]);
+      expect((await queue.getPrioritized(0, -1)).every((j) => (j.opts.priority ?? 0) > 0)).toBe(true);
+    } finally {
+      await partial.stop();
+      await shared.close();
+    }
+  }, 90_000);
 });

@@ -4,6 +4,7 @@ import { jobObjects, type JobPlan, type JobRecord, type JobStore } from '@docsvc
 import { prepareDocument, readDocumentPage, resolvePageRange, type RunStep } from '@docsvc/ocr-pipeline';
 import {
   enqueue,
+  isDependencyDown,
   workPrefix,
   type EnqueuedJob,
   type OcrDocumentResult,
@@ -24,9 +25,13 @@ export interface CoordinatorDeps {
   jobs: JobStore;
   pdf: QueueHandles<PrepareJob | RasterJob, PrepareResult | RasterResult>;
   ocr: QueueHandles<OcrPageJob, OcrPageResult>;
-  /** Pages of one job queued or in work at once (JOB_PAGES_IN_FLIGHT): jobs take turns at the workers. */
+  /**
+   * Pages of one API key's jobs, all together, queued or in work at once (JOB_PAGES_IN_FLIGHT). Every
+   * key with work has that many pages in the queue at most, in arrival order: the workers serve keys
+   * in turn, whatever number of jobs each runs.
+   */
   pagesInFlight: number;
-  /** BullMQ priority of a job's page work (lower runs first; synchronous requests have none, so go first). */
+  /** BullMQ priority of job pages (lower runs first; synchronous requests have none, so go first). */
   priority: number;
   /** How long one step is waited for before its job is looked up again. */
   stepWaitMs: number;
@@ -117,28 +122,45 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
     };
     let failure: OcrJobError | undefined;
     const readOne = async (page: number): Promise<void> => {
+      // A slot among the key's pages in work; the key's other jobs hold the rest.
+      while (!(await deps.jobs.takeSlot(record.owner, jobId, page, deps.pagesInFlight))) {
+        if (stopped) return;
+        await sleep(100 + Math.random() * 200);
+      }
+      try {
+        await readPageOnce(page, step);
+      } finally {
+        await deps.jobs.endPage(record.owner, jobId, page).catch(() => undefined);
+      }
+    };
+    const readPageOnce = async (page: number, pageStep: RunStep): Promise<void> => {
       for (let attempt = 1; ; attempt++) {
         try {
-          const result = await readDocumentPage(step, planAsPrepared(plan), page, options);
+          const result = await readDocumentPage(pageStep, planAsPrepared(plan), page, options);
           if (stopped) return;
           await deps.store.put(jobObjects.page(jobId, page), JSON.stringify(result), { contentType: 'application/json' });
           await deps.jobs.pageDone(jobId, page);
           return;
         } catch (err) {
           if (stopped) return;
+          // Redis or S3 down: not the page's fault. The whole run stops and BullMQ runs it again
+          // (resuming) once they are back, however long that takes.
+          if (isOutage(err)) throw err;
           if (isRetryable(toServiceError(err)) && attempt < deps.pageAttempts) {
             log.warn({ job_id: jobId, page, attempt, err }, 'OCR job page failed transiently; trying it again');
+            await sleep(1_000 * 2 ** (attempt - 1));
             continue;
           }
-          throw Object.assign(new Error('page failed'), { jobError: jobError(err, page) });
+          throw new PageFailure(jobError(err, page));
         }
       }
     };
     try {
       await eachLimited(pages, deps.pagesInFlight, readOne, () => stopped);
     } catch (err) {
-      failure = (err as { jobError?: OcrJobError }).jobError ?? jobError(err);
       stopped = true;
+      if (!(err instanceof PageFailure)) throw err;
+      failure = err.jobError;
       await removeWaiting(waiting);
     }
 
@@ -197,6 +219,18 @@ async function makePlan(deps: CoordinatorDeps, record: JobRecord, step: RunStep)
   await deps.jobs.setPlan(record.id, plan);
   return plan;
 }
+
+/** A page that failed for good: the job fails with its error. */
+class PageFailure extends Error {
+  constructor(readonly jobError: OcrJobError) {
+    super(jobError.message);
+  }
+}
+
+/** Redis or S3 unreachable, from this process or as a worker reported it. */
+const isOutage = (err: unknown): boolean => isDependencyDown(err) || (err instanceof ServiceError && err.code === 'dependency_unavailable');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const planAsPrepared = (plan: JobPlan): PrepareResult => ({ kind: plan.kind, pageCount: plan.totalPages, sourceKey: plan.sourceKey });
 

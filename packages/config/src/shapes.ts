@@ -104,6 +104,8 @@ export const jobsShape = {
   JOB_TTL_SECONDS: envInt(7 * 24 * 3600, { min: 60, max: 366 * 24 * 3600 }),
   /** Pages one job may cover. */
   MAX_JOB_PAGES: envInt(2_000, { min: 1, max: 100_000 }),
+  /** Pages an API key's unfinished jobs may have left to read before its new jobs are refused (429). 0: no limit. */
+  MAX_QUEUED_JOB_PAGES_PER_KEY: envInt(10_000, { min: 0 }),
   /** Signing secret of job webhooks sent without a webhook_secret of their own ("whsec_<base64>" or 16+ characters); unset: such jobs need their own. */
   WEBHOOK_SECRET: z.string().min(16, { message: 'must be at least 16 characters' }).optional(),
   /** A webhook is retried (non-2xx answer, no answer) for this long after its first attempt. */

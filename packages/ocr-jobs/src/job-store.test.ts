@@ -96,4 +96,32 @@ describe('JobStore', () => {
     expect(await store.get(outcome.job.id)).toBeUndefined();
     expect((await store.list('alice', { limit: 10 })).jobs).toEqual([]);
   });
+
+  it('shares an owner’s slots for pages in work between its jobs, and frees slots a dead coordinator left', async () => {
+    const store = freshStore();
+    expect(await store.takeSlot('alice', 'job-a', 1, 2)).toBe(true);
+    expect(await store.takeSlot('alice', 'job-b', 1, 2)).toBe(true);
+    expect(await store.takeSlot('alice', 'job-b', 2, 2)).toBe(false);
+    expect(await store.takeSlot('bob', 'job-c', 1, 2)).toBe(true); // another key's slots are its own
+    await store.endPage('alice', 'job-a', 1);
+    expect(await store.takeSlot('alice', 'job-b', 2, 2)).toBe(true);
+    // Half an hour later, slots never given back are free again.
+    expect(await store.takeSlot('alice', 'job-d', 1, 2, Date.now() + 31 * 60_000)).toBe(true);
+  });
+
+  it('counts the pages an owner’s unfinished jobs have left to read', async () => {
+    const store = freshStore();
+    const a = await store.create({ owner: 'alice', logId: 'l', spec: { ...spec, options: { page_range: [1, 50] } } });
+    const b = await store.create({ owner: 'alice', logId: 'l', spec });
+    if (!('job' in a) || !('job' in b)) throw new Error('conflict');
+    expect(await store.pendingPages('alice')).toBe(51); // 50 asked, and at least 1 for the document not yet opened
+    await store.setPlan(b.job.id, { kind: 'pdf', totalPages: 30, pageRange: [1, 30], sourceKey: 'k' });
+    expect(await store.pendingPages('alice')).toBe(80);
+    await store.pageDone(b.job.id, 1);
+    await store.pageDone(b.job.id, 2);
+    expect(await store.pendingPages('alice')).toBe(78);
+    await store.transition(a.job.id, 'cancelled');
+    expect(await store.pendingPages('alice')).toBe(28);
+    expect(await store.pendingPages('bob')).toBe(0);
+  });
 });

@@ -93,16 +93,29 @@ export class JobStore {
   private doneKey = (id: string) => `${this.prefix}:ocrjob:${id}:done`;
   private ownerKey = (owner: string) => `${this.prefix}:ocrjobs:owner:${owner}`;
   private expiryKey = () => `${this.prefix}:ocrjobs:expiry`;
+  private workKey = (owner: string) => `${this.prefix}:ocrjobs:work:${owner}`;
+  private pendingKey = (owner: string) => `${this.prefix}:ocrjobs:pending:${owner}`;
   private idemKey = (owner: string, key: string) => `${this.prefix}:ocrjob-idem:${owner}:${createHash('sha256').update(key).digest('hex')}`;
 
   /**
    * Creates a job, or, with an idempotency key already used by this owner within the retention,
    * finds the job it created (same body hash) or reports a conflict (another body).
    */
-  async create(input: { id?: string; owner: string; logId: string; spec: JobSpec; webhookSecret?: string; idempotency?: { key: string; bodyHash: string } }): Promise<CreateOutcome> {
+  async create(input: {
+    id?: string;
+    owner: string;
+    logId: string;
+    spec: JobSpec;
+    webhookSecret?: string;
+    idempotency?: { key: string; bodyHash: string };
+    /** Runs before a new job is written (not for a replay); throwing refuses the job and frees the idempotency key. */
+    admit?: () => Promise<void>;
+  }): Promise<CreateOutcome> {
     const id = input.id ?? randomUUID();
+    let claimed: string | undefined;
     if (input.idempotency) {
       const key = this.idemKey(input.owner, input.idempotency.key);
+      claimed = key;
       const claim = JSON.stringify({ jobId: id, bodyHash: input.idempotency.bodyHash });
       const set = await this.redis.set(key, claim, 'EX', this.ttlSeconds, 'NX');
       if (set !== 'OK') {
@@ -114,6 +127,14 @@ export class JobStore {
         }
         // The claim expired between SET and GET, or its job is gone: claim again.
         await this.redis.set(key, claim, 'EX', this.ttlSeconds);
+      }
+    }
+    if (input.admit) {
+      try {
+        await input.admit();
+      } catch (err) {
+        if (claimed) await this.redis.del(claimed).catch(() => undefined);
+        throw err;
       }
     }
     const now = Date.now();
@@ -133,6 +154,7 @@ export class JobStore {
       .expire(this.jobKey(id), this.ttlSeconds)
       .zadd(this.ownerKey(input.owner), now, id)
       .zadd(this.expiryKey(), now + this.ttlSeconds * 1000, id)
+      .zadd(this.pendingKey(input.owner), pagesAsked(input.spec), id)
       .exec();
     return { created: true, job: (await this.get(id))! };
   }
@@ -188,6 +210,8 @@ export class JobStore {
     const tx = this.redis.multi();
     if (extra.error) tx.hset(this.jobKey(id), 'error', JSON.stringify(extra.error));
     if (isFinalJobStatus(status)) {
+      const owner = await this.redis.hget(this.jobKey(id), 'owner');
+      if (owner) tx.zrem(this.pendingKey(owner), id);
       tx.expire(this.jobKey(id), this.ttlSeconds).expire(this.doneKey(id), this.ttlSeconds).zadd(this.expiryKey(), now + this.ttlSeconds * 1000, id);
     }
     await tx.exec();
@@ -195,12 +219,16 @@ export class JobStore {
   }
 
   async setPlan(id: string, plan: JobPlan): Promise<void> {
-    await this.redis.hset(this.jobKey(id), 'plan', JSON.stringify(plan), 'updated_at', String(Date.now()));
+    const owner = await this.redis.hget(this.jobKey(id), 'owner');
+    const tx = this.redis.multi().hset(this.jobKey(id), 'plan', JSON.stringify(plan), 'updated_at', String(Date.now()));
+    if (owner) tx.zadd(this.pendingKey(owner), 'XX', plan.pageRange[1] - plan.pageRange[0] + 1, id);
+    await tx.exec();
   }
 
   /** Records that page `page`'s result is stored; answers the pages done so far. A job at work keeps its retention ahead of it. */
   async pageDone(id: string, page: number): Promise<number> {
     const now = Date.now();
+    const [owner, plan] = await this.redis.hmget(this.jobKey(id), 'owner', 'plan');
     const [, [, done]] = (await this.redis
       .multi()
       .sadd(this.doneKey(id), String(page))
@@ -210,7 +238,42 @@ export class JobStore {
       .expire(this.jobKey(id), this.ttlSeconds)
       .zadd(this.expiryKey(), now + this.ttlSeconds * 1000, id)
       .exec()) as [unknown, [null, number]];
+    if (owner && plan) {
+      const [start, end] = (JSON.parse(plan) as JobPlan).pageRange;
+      await this.redis.zadd(this.pendingKey(owner), 'XX', Math.max(0, end - start + 1 - done), id);
+    }
     return done;
+  }
+
+  /**
+   * Takes one of the owner's `limit` slots for a page in work (all its jobs together): false when they
+   * are all taken. Slots a dead coordinator left are freed after STALE_WORK_MS.
+   */
+  async takeSlot(owner: string, id: string, page: number, limit: number, now = Date.now()): Promise<boolean> {
+    const key = this.workKey(owner);
+    const member = `${id}:${page}`;
+    const [, , [, count]] = (await this.redis
+      .multi()
+      .zremrangebyscore(key, '-inf', now - STALE_WORK_MS)
+      .zadd(key, now, member)
+      .zcard(key)
+      .expire(key, Math.ceil(STALE_WORK_MS / 1000))
+      .exec()) as [unknown, unknown, [null, number]];
+    if (count <= limit) return true;
+    await this.redis.zrem(key, member);
+    return false;
+  }
+
+  async endPage(owner: string, id: string, page: number): Promise<void> {
+    await this.redis.zrem(this.workKey(owner), `${id}:${page}`);
+  }
+
+  /** Pages the owner's queued and running jobs have left to read (a job not yet opened counts its page_range, or 1). */
+  async pendingPages(owner: string): Promise<number> {
+    const raw = await this.redis.zrangebyscore(this.pendingKey(owner), '-inf', '+inf', 'WITHSCORES');
+    let sum = 0;
+    for (let i = 1; i < raw.length; i += 2) sum += Math.max(0, Number(raw[i]));
+    return sum;
   }
 
   async donePages(id: string): Promise<Set<number>> {
@@ -269,6 +332,12 @@ export class JobStore {
     return out;
   }
 }
+
+/** A page in work this long (a coordinator that died without ending it) no longer counts. */
+const STALE_WORK_MS = 30 * 60_000;
+
+/** Pages a job was asked for, before its document is opened: its page_range, or 1 (a single page at least). */
+const pagesAsked = (spec: JobSpec): number => (spec.options.page_range ? spec.options.page_range[1] - spec.options.page_range[0] + 1 : 1);
 
 function encodeCursor(score: number, id: string): string {
   return Buffer.from(`${score}:${id}`).toString('base64url');

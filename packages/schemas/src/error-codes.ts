@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   encrypted_document: 422,
   download_failed: 422,
   rate_limited: 429,
+  too_many_pending_pages: 429,
   internal_error: 500,
   dependency_unavailable: 503,
   overloaded: 503,

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,12 +20,14 @@ import type { ApiDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { refuseUpload } from '../files/refuse-upload.js';
 import { fromMultipart, storedSource } from '../ocr/document-source.js';
-import { idempotencyKeyOf } from '../ocr/idempotency.js';
+import { bodyHash as hashOf, idempotencyKeyOf } from '../ocr/idempotency.js';
 import { ocrLanguage } from '../ocr/run-ocr.js';
 import { baseUrlOf } from './store-upload.js';
 import { validate } from '../validate.js';
 
 const JOBS_PATH = '/v1/vision/ocr/jobs';
+/** When a key over its job backlog may try again. */
+const JOB_RETRY_AFTER_S = 30;
 
 /** The status of a job as its owner sees it (no secret, no internals). */
 function jobView(job: JobRecord, baseUrl: string): OcrJobView {
@@ -71,6 +73,19 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
     return options;
   };
 
+  /** An API key's backlog: beyond MAX_QUEUED_JOB_PAGES_PER_KEY pages left to read, new jobs wait (429). */
+  const admitJob = async (ownerId: string): Promise<void> => {
+    if (jobs.maxPendingPagesPerKey <= 0) return;
+    const pending = await jobs.store.pendingPages(ownerId);
+    if (pending < jobs.maxPendingPagesPerKey) return;
+    throw new ApiError(
+      'too_many_pending_pages',
+      `this API key's OCR jobs have ${pending} pages left to read (limit ${jobs.maxPendingPagesPerKey}, MAX_QUEUED_JOB_PAGES_PER_KEY); retry after the Retry-After seconds`,
+      [{ pending_pages: pending, limit: jobs.maxPendingPagesPerKey, retry_after_s: JOB_RETRY_AFTER_S }],
+      { 'retry-after': String(JOB_RETRY_AFTER_S) },
+    );
+  };
+
   const ownedJob = async (request: FastifyRequest, id: string): Promise<JobRecord> => {
     const job = /^[0-9a-f-]{36}$/.test(id) ? await jobs.store.getOwned(principalOf(request).id, id) : undefined;
     if (!job) throw new ApiError('job_not_found', `no OCR job ${id} for this API key`, [{ job_id: id }]);
@@ -94,13 +109,13 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
           const upload = await fromMultipart(request, deps.store, jobObjects.upload(jobId), ocrJobOptionsSchema, deps.limits.maxUploadBytes, { digest: idempotencyKey !== undefined });
           uploaded = true;
           ({ options, source } = upload);
-          bodyHash = sha256(JSON.stringify(['multipart', options, upload.fileDigest ?? '']));
+          bodyHash = hashOf('multipart', options, upload.fileDigest ?? '');
         } else {
           const body = validate(ocrJobRequestSchema, request.body);
           const { url, file_store_key, ...rest } = body;
           options = checkOptions(rest);
           source = url ? { url } : await storedSource(deps.store, owner.id, file_store_key as string);
-          bodyHash = sha256(JSON.stringify(['json', body]));
+          bodyHash = hashOf('json', body);
         }
         checkOptions(options);
         const { webhook_url, webhook_secret, ...ocrOptions } = options;
@@ -113,6 +128,7 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
           spec: { options: { ...ocrOptions, language }, source, dpi: deps.ocr.dpi, maxPages: jobs.maxPages, statusUrl, ...(webhook_url ? { webhookUrl: webhook_url } : {}) },
           ...(webhook_secret ? { webhookSecret: webhook_secret } : {}),
           ...(idempotencyKey ? { idempotency: { key: idempotencyKey, bodyHash } } : {}),
+          admit: () => admitJob(owner.id),
         });
         if ('conflict' in outcome) {
           throw new ApiError('idempotency_conflict', 'this Idempotency-Key was used with another request body; use a new key for a new job', [{ job_id: outcome.jobId }]);
@@ -219,4 +235,3 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
   }
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

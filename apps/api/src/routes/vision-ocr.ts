@@ -6,6 +6,7 @@ import { principalOf } from '../auth/authenticate.js';
 import type { ApiDeps } from '../deps.js';
 import { refuseUpload } from '../files/refuse-upload.js';
 import { fromMultipart, storedSource } from '../ocr/document-source.js';
+import { bodyHash, checkSyncIdempotencyKey, idempotencyKeyOf } from '../ocr/idempotency.js';
 import { runOcr } from '../ocr/run-ocr.js';
 import { validate } from '../validate.js';
 
@@ -21,12 +22,16 @@ export function visionOcrRoute(app: FastifyInstance, deps: ApiDeps): void {
 
     const handler = async (request: FastifyRequest) => {
       const owner = principalOf(request);
+      const idempotencyKey = idempotencyKeyOf(request);
       let ocrRequest: OcrRequest;
       let source: DocumentSource;
       if (request.isMultipart()) {
         try {
-          const upload = await fromMultipart(request, deps.store, `${workPrefix(request.id)}upload`, ocrOptionsSchema, deps.limits.maxUploadBytes);
+          const upload = await fromMultipart(request, deps.store, `${workPrefix(request.id)}upload`, ocrOptionsSchema, deps.limits.maxUploadBytes, { digest: idempotencyKey !== undefined });
           ({ options: ocrRequest, source } = upload);
+          if (idempotencyKey) {
+            await checkSyncIdempotencyKey(deps.redis, deps.queuePrefix, deps.jobs.store.ttlSeconds, owner.id, idempotencyKey, bodyHash('multipart', ocrRequest, upload.fileDigest ?? ''));
+          }
         } catch (err) {
           // Refused before the pipeline took over its cleanup: delete what was uploaded.
           await deps.store.deletePrefix(workPrefix(request.id)).catch(() => undefined);
@@ -34,6 +39,7 @@ export function visionOcrRoute(app: FastifyInstance, deps: ApiDeps): void {
         }
       } else {
         ocrRequest = validate(ocrRequestSchema, request.body);
+        if (idempotencyKey) await checkSyncIdempotencyKey(deps.redis, deps.queuePrefix, deps.jobs.store.ttlSeconds, owner.id, idempotencyKey, bodyHash('json', ocrRequest));
         source = ocrRequest.url ? { url: ocrRequest.url } : await storedSource(deps.store, owner.id, ocrRequest.file_store_key as string);
       }
       const answer = await runOcr(deps.ocr, ocrRequest, source, request.id, request.log);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf } from '../../../../test/fixtures/pdf.js';
 import { proseLines, renderLines } from '../../../../test/fixtures/render-text.js';
 import { png, prosePage } from '../ocr-fixtures.js';
+import { ALICE } from '../harness.js';
 import { killAll, linesOf, post, sharedBackend, startApp, storeFile, type AppProcess, type Backend } from './stack.js';
 
 // Poisoned documents: a page that makes the rasteriser hang (asynchronously or in a synchronous
@@ -25,6 +26,7 @@ beforeAll(async () => {
   [pdfWorker, ocrWorker] = await Promise.all([
     startApp('worker-pdf', backend, { PAGE_TIMEOUT_MS: '3000', PAGE_MEMORY_MB: '64', PDF_CONCURRENCY: '1' }, { script: path.join(here, 'poison-pdf-worker.ts') }),
     startApp('worker-ocr', backend, { PAGE_TIMEOUT_MS: '2500', OCR_CONCURRENCY: '1' }),
+    startApp('worker-jobs', backend),
   ]);
   goodPdf = scannedPdf([(await prosePage(['The page after the poison'], 1200)).image]);
 }, 120_000);
@@ -78,6 +80,26 @@ describe('a poisoned document', () => {
     expect(status).toBe(422);
     expect(body.message).toBe('page 1 took longer than PAGE_TIMEOUT_MS (2500 ms) to process; the document is too complex or malformed');
     expect(ms).toBeLessThan(20_000); // the page limit plus queueing on a loaded 2-core machine, not the 60 s deadline
+    await stillServing();
+  });
+});
+
+describe('an OCR job with a poisoned page', () => {
+  it('fails with that page’s code and number; the workers go on', async () => {
+    const pages = await Promise.all(['First page', 'Second page', 'Third page'].map(async (t) => (await prosePage([t], 1000)).image));
+    const key = `faults/poison-page-2-${randomUUID()}.pdf`;
+    await storeFile(api.baseUrl, key, scannedPdf(pages));
+    const created = await post(api.baseUrl, '/v1/vision/ocr/jobs', { file_store_key: key });
+    expect(created.status).toBe(202);
+    let job: any;
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+      job = await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${created.body.job_id}`, { headers: { authorization: `Bearer ${ALICE}` } })).json();
+      if (job.status === 'failed' || job.status === 'succeeded') break;
+    }
+    expect(job).toMatchObject({
+      status: 'failed',
+      error: { code: 'invalid_document', page: 2, message: 'page 2 took longer than PAGE_TIMEOUT_MS (3000 ms) to process; the document is too complex or malformed' },
+    });
     await stillServing();
   });
 });
