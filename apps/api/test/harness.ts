@@ -27,7 +27,9 @@ export interface TestApi {
 }
 
 /** The real API server on a free port, over the test run's real Redis and S3. */
-export async function startApi(opts: { limits?: Partial<ApiLimits>; routes?: RoutePlugin[]; deps?: Partial<ApiDeps>; jobs?: Partial<Omit<OcrJobsDeps, 'store' | 'queue'>> } = {}): Promise<TestApi> {
+export async function startApi(
+  opts: { limits?: Partial<ApiLimits>; routes?: RoutePlugin[]; deps?: Partial<ApiDeps>; jobs?: Partial<Omit<OcrJobsDeps, 'store' | 'queue'>>; ocrTimeoutMs?: number } = {},
+): Promise<TestApi> {
   const s3 = inject('s3');
   const redis = createRedis(inject('redisUrl'), 'client');
   const client = createS3Client(s3);
@@ -40,7 +42,7 @@ export async function startApi(opts: { limits?: Partial<ApiLimits>; routes?: Rou
   };
   const jobsQueue = new Queue<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>(QUEUES.jobs, { connection: redis, prefix, defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, attempts: 20, backoff: { type: 'exponential', delay: 500 } } });
   const deps: ApiDeps = {
-    ocr: { pdf: queues.pdf, ocr: queues.ocr, store, timeoutMs: 60_000, dpi: 250, defaultLanguage: 'auto', workers: new OcrWorkers(redis, prefix, 1_000) },
+    ocr: { pdf: queues.pdf, ocr: queues.ocr, store, timeoutMs: opts.ocrTimeoutMs ?? 60_000, dpi: 250, defaultLanguage: 'auto', workers: new OcrWorkers(redis, prefix, 1_000) },
     translate: {
       queue: queues.translate,
       routes: new TranslationRoutes(redis, prefix),

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook } from '@docsvc/ocr-jobs';
-import { scannedPdf, textPdf } from '../../../test/fixtures/pdf.js';
+import { letterLines, scannedPdf, textPdf } from '../../../test/fixtures/pdf.js';
 import { ALICE, BOB, bearer, startApi, type TestApi } from './harness.js';
 import { png, prosePage, sampleProse } from './ocr-fixtures.js';
 import { startWorkers, type RunningWorkers } from './workers.js';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   workers = await startWorkers(['pdf', 'ocr', 'jobs'], api.deps.queuePrefix, {
     OCR_CONCURRENCY: '2',
     PDF_CONCURRENCY: '2',
-    JOB_PAGES_IN_FLIGHT: '4',
+    JOB_PAGES_IN_FLIGHT: '8',
     ALLOW_PRIVATE_URLS: 'true',
     WEBHOOK_RETRY_BASE_MS: '300',
   });
@@ -118,6 +118,18 @@ describe('an OCR job from creation to answer', () => {
       for (let p = start; p < start + 10; p++) expect(textOfPage(done, p), `page ${p}`).toEqual(textOfPage(sync, p));
     }
     expect(textOfPage(done, 42)[0]).toContain('Page 42 of the ledger');
+  }, 120_000);
+
+  it('stores and serves a large answer in pieces (100 dense born-digital pages: more JSON than one S3 part)', async () => {
+    const pages = Array.from({ length: 100 }, () => ({ lines: letterLines(45) }));
+    const created = await createJob({ file_store_key: await store(textPdf(pages)) });
+    await waitForJob(created.body.job_id, (b) => b.status !== 'queued' && b.status !== 'running', 110_000);
+    const res = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${created.body.job_id}`, { headers: bearer(ALICE) });
+    const text = await res.text();
+    expect(text.length).toBeGreaterThan(8 * 1024 * 1024); // ObjectStore's part size: a multipart upload
+    const body = JSON.parse(text);
+    expect(body).toMatchObject({ status: 'succeeded', total_pages: 100, progress: { pages_done: 100 } });
+    expect(new Set(body.sections.map((s: { page: number }) => s.page)).size).toBe(100);
   }, 120_000);
 
   it('recognises scanned pages, and serves the pages read a range at a time', async () => {
@@ -354,8 +366,9 @@ describe('an API key’s job backlog', () => {
 
 describe('sharing the OCR workers', () => {
   it('queues job pages behind synchronous ones, and holds at most JOB_PAGES_IN_FLIGHT pages of each API key, whatever number of jobs it runs', async () => {
-    // worker-pdf and worker-jobs but no worker-ocr: the pages they hand out wait in the OCR queue.
-    const shared = await startApi();
+    // worker-pdf and worker-jobs but no worker-ocr: the pages they hand out wait in the OCR queue
+    // (and the synchronous request below times out, so that the API can close soon).
+    const shared = await startApi({ ocrTimeoutMs: 4_000 });
     const partial = await startWorkers(['pdf', 'jobs'], shared.deps.queuePrefix, { JOB_PAGES_IN_FLIGHT: '4' });
     try {
       const images = await Promise.all(Array.from({ length: 6 }, async (_, i) => (await prosePage(sampleProse(2, 300 + i), 800)).image));

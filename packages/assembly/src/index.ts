@@ -6,4 +6,4 @@ export { describeDocument, categorize, keyTerms, type DescribeInput, type Docume
 export { extractFields, labelTokens } from './fields.js';
 export { ocrUsage, textTokens, imageTokens, CHARS_PER_TOKEN, MS_PER_INFERENCE_TOKEN } from './usage.js';
 export { packSections, unpackSections } from './packed.js';
-export { buildOcrAnswer, pageEntries, promptFields, isoLanguage, type PageResult } from './ocr-answer.js';
+export { answerJsonChunks, buildOcrAnswer, pageEntries, promptFields, isoLanguage, type PageResult } from './ocr-answer.js';

@@ -89,3 +89,18 @@ export function buildOcrAnswer(input: {
     log_id: input.logId,
   };
 }
+
+/**
+ * The answer as JSON, in pieces of about `sectionsPerChunk` sections: a 2,000-page answer (300 MB of
+ * JSON for dense pages) is never one string. Parsed, the pieces together equal JSON.stringify(answer)
+ * (sections come last).
+ */
+export function* answerJsonChunks(answer: OcrResponse, sectionsPerChunk = 50): Generator<string> {
+  const { sections, ...rest } = answer;
+  yield `${JSON.stringify(rest).slice(0, -1)},"sections":[`;
+  for (let i = 0; i < sections.length; i += sectionsPerChunk) {
+    const chunk = sections.slice(i, i + sectionsPerChunk).map((s) => JSON.stringify(s)).join(',');
+    yield i === 0 ? chunk : `,${chunk}`;
+  }
+  yield ']}';
+}
