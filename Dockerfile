@@ -26,6 +26,7 @@ COPY packages/ocr-engine/package.json packages/ocr-engine/
 COPY packages/ocr-jobs/package.json packages/ocr-jobs/
 COPY packages/ocr-pipeline/package.json packages/ocr-pipeline/
 COPY packages/queue/package.json packages/queue/
+COPY packages/renderers/package.json packages/renderers/
 COPY packages/schemas/package.json packages/schemas/
 COPY packages/storage/package.json packages/storage/
 COPY packages/translate-engine/package.json packages/translate-engine/

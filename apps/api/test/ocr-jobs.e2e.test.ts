@@ -354,6 +354,10 @@ describe('an API key’s job backlog', () => {
       expect((await refused.json()).error).toMatchObject({ code: 'too_many_pending_pages', details: [{ pending_pages: 5, limit: 5 }] });
       const replay = await post(ALICE, { file_store_key: key, page_range: [1, 5] }, { 'idempotency-key': 'first' });
       expect(replay.status).toBe(200);
+      // Its result is not there yet: the job is still queued.
+      const early = await fetch(`${small.baseUrl}/v1/vision/ocr/jobs/${(await replay.json()).job_id}/result?format=text`, { headers: bearer(ALICE) });
+      expect(early.status).toBe(409);
+      expect((await early.json()).error).toMatchObject({ code: 'job_not_finished', details: [{ status: 'queued' }] });
       expect(await post(BOB, { file_store_key: await put(BOB) })).toHaveProperty('status', 202);
       // Cancelling frees the backlog.
       await fetch(`${small.baseUrl}/v1/vision/ocr/jobs/${(await first.json()).job_id}`, { method: 'DELETE', headers: bearer(ALICE) });

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { assembleSections, packSections, tightenToInk } from '@docsvc/assembly';
+import { assembleSections, packSections, tightenToInk, type Box } from '@docsvc/assembly';
 import type { DocumentLimits } from '@docsvc/documents/images';
 import { readPage, toGray, type OcrEngine } from '@docsvc/ocr-engine';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
@@ -23,7 +23,7 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
   );
   const { from } = await arriving;
   const gray = fineGrained ? toGray(await read.image.pixels()) : undefined;
-  const sections = assembleSections(read.page, page, gray ? { wordBox: (box) => tightenToInk(gray, box) } : {});
+  const sections = assembleSections(read.page, page, { layout: true, ...(gray ? { wordBox: (box: Box) => tightenToInk(gray, box) } : {}) });
   const { width, height } = read.image;
   ctx.log.info(
     {

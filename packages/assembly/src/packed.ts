@@ -1,15 +1,18 @@
 import type { Line, PackedSection, Section, Word } from '@docsvc/schemas';
 import { boundsFromBox } from './bounds.js';
+import type { LaidOutLine } from './sections.js';
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
-/** Sections in the queue's compact form (PackedSection): lossless for the sections assembleSections makes. */
+/** Sections in the queue's compact form (PackedSection): lossless for the sections assembleSections makes, layout (paragraph, baseline) included when it noted it. */
 export function packSections(sections: readonly Section[]): PackedSection[] {
   return sections.map((section) => ({
     page: section.page,
-    lines: section.lines.map((line) => ({
+    lines: section.lines.map((line: LaidOutLine) => ({
       box: [line.bounds.top_left.x, line.bounds.top_left.y, line.bounds.bottom_right.x, line.bounds.bottom_right.y],
       words: line.words.map((w) => [w.text, w.bounds.top_left.x, w.bounds.top_left.y, w.bounds.bottom_right.x, w.bounds.bottom_right.y, w.confidence]),
+      ...(line.paragraph !== undefined ? { par: line.paragraph } : {}),
+      ...(line.baseline ? { baseline: [line.baseline.x0, line.baseline.y0, line.baseline.x1, line.baseline.y1] } : {}),
     })),
   }));
 }

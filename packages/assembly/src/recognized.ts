@@ -13,6 +13,8 @@ export interface RecognizedLine {
   text: string;
   confidence: number;
   bbox: Box;
+  /** Two points of the line's baseline, in page pixels, where the engine gives it. */
+  baseline?: Box;
   words: RecognizedWord[];
 }
 export interface RecognizedBlock {

@@ -8,7 +8,12 @@ const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
 export interface AssembleOptions {
   /** Replaces each word's box (fine_grained: tightened to the word's ink). */
   wordBox?: (box: Box) => Box;
+  /** Also note on each line its paragraph and baseline (LaidOutLine), for packSections and the output formats. */
+  layout?: boolean;
 }
+
+/** A line with the layout the engine gave: its paragraph within its section, and its baseline. */
+export type LaidOutLine = Line & { paragraph?: number; baseline?: Box };
 
 /**
  * The contract's sections for one page: one per text block in the engine's reading order, each
@@ -18,8 +23,8 @@ export interface AssembleOptions {
 export function assembleSections(page: RecognizedPage, pageNumber: number, opts: AssembleOptions = {}): Section[] {
   const sections: Section[] = [];
   for (const block of page.blocks) {
-    const lines: Line[] = [];
-    for (const paragraph of block.paragraphs) {
+    const lines: LaidOutLine[] = [];
+    for (const [paragraphIndex, paragraph] of block.paragraphs.entries()) {
       for (const line of paragraph.lines) {
         const words: Word[] = line.words
           .filter((w) => w.text.trim() !== '')
@@ -34,6 +39,7 @@ export function assembleSections(page: RecognizedPage, pageNumber: number, opts:
           average_confidence: round4(words.reduce((s, w) => s + w.confidence, 0) / words.length),
           bounds: boundsFromBox(lineBox),
           words,
+          ...(opts.layout ? { paragraph: paragraphIndex, ...(line.baseline ? { baseline: line.baseline } : {}) } : {}),
         });
       }
     }

@@ -15,6 +15,8 @@ export interface JobSpec {
   webhookUrl?: string;
   /** The job's status URL as the API gave it (the webhook carries it). */
   statusUrl: string;
+  /** The document's file name (stored key, URL path or upload), for the result's file names. */
+  sourceName?: string;
 }
 
 /** What the job found when its document was prepared: set once, read on every resumption. */

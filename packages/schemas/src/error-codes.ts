@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   file_exists: 409,
   idempotency_conflict: 409,
   job_finished: 409,
+  job_not_finished: 409,
   file_too_large: 413,
   payload_too_large: 413,
   image_too_large: 413,

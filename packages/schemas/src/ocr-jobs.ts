@@ -10,7 +10,8 @@ export const jobPageRangeSchema = z
   .refine(([start, end]) => start <= end, { message: 'start must not be after end' });
 
 /** The options of POST /v1/vision/ocr/jobs (also the `body` part of its multipart form). */
-export const ocrJobOptionsSchema = ocrOptionsSchema.extend({
+/** A job's result is asked for in any format at GET .../result?format=, so the body has no `output`. */
+export const ocrJobOptionsSchema = ocrOptionsSchema.omit({ output: true }).extend({
   page_range: jobPageRangeSchema.optional(),
   /** Where the job's end is announced (Standard Webhooks); http(s) only. */
   webhook_url: z
@@ -52,6 +53,11 @@ export const ocrJobPagesQuerySchema = z
     to: z.coerce.number().int().min(1).optional(),
   })
   .refine((q) => q.to === undefined || q.to >= q.from, { message: 'to must not be before from', path: ['to'] });
+
+/** GET /v1/vision/ocr/jobs/{job_id}/result?format=: the contract's JSON, or plain text, hOCR, ALTO XML. */
+export const ocrJobResultQuerySchema = z.object({
+  format: z.enum(['json', 'text', 'hocr', 'alto']).default('json'),
+});
 
 export type OcrJobOptions = z.infer<typeof ocrJobOptionsSchema>;
 export type OcrJobRequest = z.infer<typeof ocrJobRequestSchema>;

@@ -25,6 +25,8 @@ export const ocrOptionsSchema = z.object({
   language: z.string().min(1).max(200).optional(),
   /** Extension: recognise every PDF page with OCR even when its text layer is usable. */
   force_ocr: z.boolean().optional(),
+  /** Extension: the answer's format: the contract's JSON (default), or plain text, hOCR or ALTO XML. */
+  output: z.enum(['json', 'text', 'hocr', 'alto']).optional(),
 });
 
 /** Where an OCR request's document is: exactly one of `url` and `file_store_key` (contract 2.3). */
@@ -103,6 +105,10 @@ export type PackedWord = [text: string, x0: number, y0: number, x1: number, y1: 
 export interface PackedLine {
   box: [x0: number, y0: number, x1: number, y1: number];
   words: PackedWord[];
+  /** Layout the output formats (hOCR, ALTO) keep: the line's paragraph within its section (0-based), when the engine gave paragraphs. */
+  par?: number;
+  /** The engine's baseline, two points in page pixels, when it gave one. */
+  baseline?: [x0: number, y0: number, x1: number, y1: number];
 }
 export interface PackedSection {
   page: number;

@@ -43,8 +43,9 @@ export async function fromMultipart<S extends z.ZodType>(
   schema: S,
   maxBytes: number,
   opts: { digest?: boolean } = {},
-): Promise<{ options: z.output<S>; source: DocumentSource; fileDigest?: string }> {
+): Promise<{ options: z.output<S>; source: DocumentSource; fileDigest?: string; fileName?: string }> {
   let head: Buffer | undefined;
+  let fileName: string | undefined;
   let fileDigest: string | undefined;
   let options: unknown = {};
   for await (const part of request.parts()) {
@@ -58,6 +59,7 @@ export async function fromMultipart<S extends z.ZodType>(
       if (part.file.truncated) throw tooLarge(maxBytes);
       head = limit.head;
       fileDigest = limit.digest;
+      if (part.filename) fileName = part.filename;
     } else if (part.fieldname === 'body') {
       const text = String(part.value).trim();
       if (text && text !== 'undefined' && text !== 'null') {
@@ -70,5 +72,28 @@ export async function fromMultipart<S extends z.ZodType>(
     }
   }
   if (!head) throw new ApiError('validation_failed', 'the multipart body has no "file" part');
-  return { options: validate(schema, options), source: withKind(objectKey, head), ...(fileDigest ? { fileDigest } : {}) };
+  return { options: validate(schema, options), source: withKind(objectKey, head), ...(fileDigest ? { fileDigest } : {}), ...(fileName ? { fileName } : {}) };
+}
+
+/** The document's file name for output headers and titles: the stored key's or the URL path's last segment. */
+export function documentName(request: { url?: string | undefined; file_store_key?: string | undefined }): string | undefined {
+  const path = request.url ? safePathname(request.url) : request.file_store_key;
+  const last = path?.split('/').filter(Boolean).pop();
+  return last ? decodeURIComponentSafe(last) : undefined;
+}
+
+function safePathname(url: string): string | undefined {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

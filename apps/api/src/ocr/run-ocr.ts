@@ -36,13 +36,19 @@ export interface OcrPipeline {
 }
 
 /**
- * One OCR request, from source to answer: prepare the document (a worker fetches or reads it and
+ * One OCR request, from source to answer (and the pages' results it was built from, for the other output formats): prepare the document (a worker fetches or reads it and
  * counts its pages), then every page of the range as its own job(s) — raster then recognise for PDFs,
  * recognise for images — in parallel across all workers, and assemble in page order. The first page
  * to fail answers the request with its error at once. Whatever happens, queued jobs that are no longer
  * needed are removed and the request's intermediate objects are deleted once its jobs have settled.
  */
-export async function runOcr(pipeline: OcrPipeline, request: OcrRequest, source: DocumentSource, requestId: string, log: Logger): Promise<OcrResponse> {
+export async function runOcr(
+  pipeline: OcrPipeline,
+  request: OcrRequest,
+  source: DocumentSource,
+  requestId: string,
+  log: Logger,
+): Promise<{ answer: OcrResponse; pages: OcrPageResult[] }> {
   const deadline = Date.now() + pipeline.timeoutMs;
   const remaining = () => deadline - Date.now();
   const jobs: Array<EnqueuedJob<unknown>> = [];
@@ -69,7 +75,8 @@ export async function runOcr(pipeline: OcrPipeline, request: OcrRequest, source:
     tasks.push(...pageTasks);
     const pages = await Promise.all(pageTasks); // fail fast: the first failure answers
     log.info({ kind: prepared.kind, total_pages: prepared.pageCount, page_range: pageRange }, 'ocr done');
-    return buildOcrAnswer({ request, kind: prepared.kind, totalPages: prepared.pageCount, pageRange, pages, logId: requestId });
+    const sorted = [...pages].sort((a, b) => a.page - b.page);
+    return { answer: buildOcrAnswer({ request, kind: prepared.kind, totalPages: prepared.pageCount, pageRange, pages: sorted, logId: requestId }), pages: sorted };
   } finally {
     abandoned = true;
     void cleanUp(pipeline.store, requestId, jobs, tasks, log);

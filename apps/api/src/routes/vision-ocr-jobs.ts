@@ -10,16 +10,18 @@ import {
   ocrJobListQuerySchema,
   ocrJobOptionsSchema,
   ocrJobPagesQuerySchema,
+  ocrJobResultQuerySchema,
   ocrJobRequestSchema,
   type OcrJobOptions,
   type OcrJobView,
 } from '@docsvc/schemas';
+import { OUTPUT_FORMATS, type PagedFormat } from '@docsvc/renderers';
 import { ObjectNotFoundError } from '@docsvc/storage';
 import { principalOf } from '../auth/authenticate.js';
 import type { ApiDeps } from '../deps.js';
 import { ApiError } from '../errors.js';
 import { refuseUpload } from '../files/refuse-upload.js';
-import { fromMultipart, storedSource } from '../ocr/document-source.js';
+import { documentName, fromMultipart, storedSource } from '../ocr/document-source.js';
 import { bodyHash as hashOf, idempotencyKeyOf } from '../ocr/idempotency.js';
 import { ocrLanguage } from '../ocr/run-ocr.js';
 import { baseUrlOf } from './store-upload.js';
@@ -103,18 +105,21 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
       let options: OcrJobOptions;
       let source: DocumentSource;
       let bodyHash: string;
+      let sourceName: string | undefined;
       let uploaded = false;
       try {
         if (request.isMultipart()) {
           const upload = await fromMultipart(request, deps.store, jobObjects.upload(jobId), ocrJobOptionsSchema, deps.limits.maxUploadBytes, { digest: idempotencyKey !== undefined });
           uploaded = true;
           ({ options, source } = upload);
+          sourceName = upload.fileName;
           bodyHash = hashOf('multipart', options, upload.fileDigest ?? '');
         } else {
           const body = validate(ocrJobRequestSchema, request.body);
           const { url, file_store_key, ...rest } = body;
           options = checkOptions(rest);
           source = url ? { url } : await storedSource(deps.store, owner.id, file_store_key as string);
+          sourceName = documentName(body);
           bodyHash = hashOf('json', body);
         }
         checkOptions(options);
@@ -125,7 +130,7 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
           id: jobId,
           owner: owner.id,
           logId: request.id,
-          spec: { options: { ...ocrOptions, language }, source, dpi: deps.ocr.dpi, maxPages: jobs.maxPages, statusUrl, ...(webhook_url ? { webhookUrl: webhook_url } : {}) },
+          spec: { options: { ...ocrOptions, language }, source, dpi: deps.ocr.dpi, maxPages: jobs.maxPages, statusUrl, ...(sourceName ? { sourceName } : {}), ...(webhook_url ? { webhookUrl: webhook_url } : {}) },
           ...(webhook_secret ? { webhookSecret: webhook_secret } : {}),
           ...(idempotencyKey ? { idempotency: { key: idempotencyKey, bodyHash } } : {}),
           admit: () => admitJob(owner.id),
@@ -189,6 +194,33 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
     };
   });
 
+  app.get<{ Params: { job_id: string } }>(`${JOBS_PATH}/:job_id/result`, async (request, reply) => {
+    const job = await ownedJob(request, request.params.job_id);
+    const { format } = validate(ocrJobResultQuerySchema, request.query, 'query');
+    if (job.status !== 'succeeded' || !job.plan) {
+      throw new ApiError('job_not_finished', `the job is ${job.status}; its result can be read once it has succeeded`, [{ job_id: job.id, status: job.status }]);
+    }
+    const base = (job.spec.sourceName ?? 'document').replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'document';
+    if (format === 'json') {
+      const answer = await readAnswer(job.id);
+      return reply.type('application/json; charset=utf-8').header('content-disposition', attachment(`${base}.json`)).send(answer);
+    }
+    const f: PagedFormat = OUTPUT_FORMATS[format];
+    const [first, last] = job.plan.pageRange;
+    const doc = { sourceName: job.spec.sourceName ?? 'document' };
+    const store = deps.store;
+    // One page read from S3 at a time: a 2,000-page result is never held whole.
+    async function* chunks() {
+      yield Buffer.from(f.header(doc, last - first + 1));
+      for (let p = first; p <= last; p++) {
+        const page = JSON.parse((await store.getBytes(jobObjects.page(job.id, p))).toString('utf8')) as PageResult;
+        for (const chunk of f.page(page, p - first, doc)) yield Buffer.from(chunk);
+      }
+      yield Buffer.from(f.footer());
+    }
+    return reply.type(f.contentType).header('content-disposition', attachment(`${base}.${f.extension}`)).send(Readable.from(chunks()));
+  });
+
   app.delete<{ Params: { job_id: string } }>(`${JOBS_PATH}/:job_id`, async (request) => {
     const job = await ownedJob(request, request.params.job_id);
     const before = await jobs.store.transition(job.id, 'cancelled');
@@ -213,14 +245,17 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
    * The status followed by the stored answer's fields, streamed: a 2,000-page answer is never held
    * in the API's memory. The answer object is spliced in after the status's own fields.
    */
-  async function sendWithAnswer(reply: FastifyReply, view: object, jobId: string): Promise<FastifyReply> {
-    let body: Readable;
+  async function readAnswer(jobId: string): Promise<Readable> {
     try {
-      body = (await deps.store.get(jobObjects.answer(jobId))).body;
+      return (await deps.store.get(jobObjects.answer(jobId))).body;
     } catch (err) {
       if (err instanceof ObjectNotFoundError) throw new ApiError('job_not_found', `the results of OCR job ${jobId} are no longer kept`, [{ job_id: jobId }]);
       throw err;
     }
+  }
+
+  async function sendWithAnswer(reply: FastifyReply, view: object, jobId: string): Promise<FastifyReply> {
+    const body = await readAnswer(jobId);
     const head = JSON.stringify(view).slice(0, -1) + ',';
     async function* spliced() {
       yield Buffer.from(head);
@@ -235,3 +270,9 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
   }
 }
 
+
+/** Content-Disposition for a download named `name` (an ASCII fallback, and the exact name per RFC 6266). */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

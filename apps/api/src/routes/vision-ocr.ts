@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderOutput } from '@docsvc/renderers';
 import { workPrefix, type DocumentSource } from '@docsvc/queue';
 import { ocrOptionsSchema, ocrRequestSchema, type OcrRequest } from '@docsvc/schemas';
 import { principalOf } from '../auth/authenticate.js';
 import type { ApiDeps } from '../deps.js';
 import { refuseUpload } from '../files/refuse-upload.js';
-import { fromMultipart, storedSource } from '../ocr/document-source.js';
+import { documentName, fromMultipart, storedSource } from '../ocr/document-source.js';
 import { bodyHash, checkSyncIdempotencyKey, idempotencyKeyOf } from '../ocr/idempotency.js';
 import { runOcr } from '../ocr/run-ocr.js';
 import { validate } from '../validate.js';
@@ -20,15 +21,17 @@ export function visionOcrRoute(app: FastifyInstance, deps: ApiDeps): void {
     await scope.register(multipart, { limits: { fileSize: deps.limits.maxUploadBytes + 1, files: 1, fields: 4, fieldSize: 64 * 1024, parts: 8 } });
     scope.addHook('onError', refuseUpload);
 
-    const handler = async (request: FastifyRequest) => {
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const owner = principalOf(request);
       const idempotencyKey = idempotencyKeyOf(request);
       let ocrRequest: OcrRequest;
       let source: DocumentSource;
+      let sourceName: string | undefined;
       if (request.isMultipart()) {
         try {
           const upload = await fromMultipart(request, deps.store, `${workPrefix(request.id)}upload`, ocrOptionsSchema, deps.limits.maxUploadBytes, { digest: idempotencyKey !== undefined });
           ({ options: ocrRequest, source } = upload);
+          sourceName = upload.fileName;
           if (idempotencyKey) {
             await checkSyncIdempotencyKey(deps.redis, deps.queuePrefix, deps.jobs.store.ttlSeconds, owner.id, idempotencyKey, bodyHash('multipart', ocrRequest, upload.fileDigest ?? ''));
           }
@@ -41,10 +44,13 @@ export function visionOcrRoute(app: FastifyInstance, deps: ApiDeps): void {
         ocrRequest = validate(ocrRequestSchema, request.body);
         if (idempotencyKey) await checkSyncIdempotencyKey(deps.redis, deps.queuePrefix, deps.jobs.store.ttlSeconds, owner.id, idempotencyKey, bodyHash('json', ocrRequest));
         source = ocrRequest.url ? { url: ocrRequest.url } : await storedSource(deps.store, owner.id, ocrRequest.file_store_key as string);
+        sourceName = documentName(ocrRequest);
       }
-      const answer = await runOcr(deps.ocr, ocrRequest, source, request.id, request.log);
+      const { answer, pages } = await runOcr(deps.ocr, ocrRequest, source, request.id, request.log);
       request.logExtras = { pages: answer.pages.length, usage: answer._usage };
-      return answer;
+      if (!ocrRequest.output || ocrRequest.output === 'json') return answer;
+      const rendered = renderOutput(ocrRequest.output, { pages, sourceName: sourceName ?? 'document' });
+      return reply.type(rendered.contentType).header('x-log-id', request.id).send([...rendered.chunks].join(''));
     };
     scope.post('/v1/vision/ocr', handler);
     scope.post('/v1/vocr', handler);

@@ -1,0 +1,117 @@
+import parser from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import type { OcrPageResult, PackedLine, PackedWord } from '@docsvc/schemas';
+import { OUTPUT_FORMATS, hocrBaseline, renderAlto, renderHocr, renderOutput, renderText } from './index.js';
+
+/** A line of words 80 px wide and 30 px tall from x = 100, at `y`, with a level baseline 6 px above its bottom. */
+function line(text: string, y: number, par?: number): PackedLine {
+  const words: PackedWord[] = text.split(' ').map((w, i) => [w, 100 + i * 100, y, 180 + i * 100, y + 30, 0.5 + i * 0.1]);
+  const right = words[words.length - 1]![3];
+  return { box: [100, y, right, y + 30], words, baseline: [100, y + 24, right, y + 24], ...(par !== undefined ? { par } : {}) };
+}
+
+const pages: OcrPageResult[] = [
+  {
+    page: 1,
+    source: 'ocr',
+    width: 1200,
+    height: 800,
+    engineMs: 10,
+    language: 'eng',
+    sections: [
+      { page: 1, lines: [line('Invoice No 42', 50, 0), line('Total due <5 & more>', 90, 0), line('Second paragraph', 150, 1)] },
+      { page: 1, lines: [line('Signed Иван 王', 400)] },
+    ],
+  },
+  { page: 2, source: 'text_layer', width: 1000, height: 700, engineMs: 0, sections: [{ page: 2, lines: [line('Page two', 60)] }] },
+];
+const input = { pages, sourceName: 'scan "one".pdf', engine: 'tesseract 5.3.0' };
+const allWords = pages.flatMap((p) => p.sections.flatMap((s) => s.lines.flatMap((l) => l.words.map((w) => ({ page: p.page, text: w[0], box: [w[1], w[2], w[3], w[4]], conf: w[5] })))));
+
+/** The five XML entities decoded, as an XML reader gives text and attribute values. */
+const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+const xmlOf = (chunks: Iterable<string>) => {
+  const xml = [...chunks].join('');
+  expect(parser.validate(xml)).toBe(true);
+  return parser.parse(xml, { ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, arrayMode: true, tagValueProcessor: decode, attrValueProcessor: decode });
+};
+const arr = <T>(x: T | T[]): T[] => (Array.isArray(x) ? x : [x]);
+
+describe('text', () => {
+  it('gives pages in order, sections apart by a blank line, pages apart by a form feed', () => {
+    expect([...renderText(input)].join('')).toBe(
+      'Invoice No 42\nTotal due <5 & more>\nSecond paragraph\n\nSigned Иван 王\n\fPage two\n',
+    );
+  });
+});
+
+describe('hOCR', () => {
+  it('is well-formed XHTML whose pages, lines and words carry the answer’s boxes, baselines and confidences', () => {
+    const doc = xmlOf(renderHocr(input));
+    const html = doc.html[0];
+    expect(arr(html.head[0].title)[0]).toBe('scan "one".pdf');
+    const ocrPages = html.body[0].div;
+    expect(ocrPages.map((d: { title: string }) => d.title)).toEqual(['image "scan "one".pdf"; bbox 0 0 1200 800; ppageno 0', 'image "scan "one".pdf"; bbox 0 0 1000 700; ppageno 1']);
+    const words: Array<{ page: number; text: string; box: number[]; conf: number }> = [];
+    const lines: string[] = [];
+    ocrPages.forEach((pageDiv: any, i: number) => {
+      for (const carea of pageDiv.div) {
+        expect(carea.class).toBe('ocr_carea');
+        for (const par of carea.p) {
+          expect(par.class).toBe('ocr_par');
+          for (const span of par.span) {
+            expect(span.class).toBe('ocr_line');
+            lines.push(span.title);
+            for (const w of span.span) {
+              const m = /^bbox (\d+) (\d+) (\d+) (\d+); x_wconf (\d+)$/.exec(w.title)!;
+              words.push({ page: i + 1, text: String(w['#text']), box: m.slice(1, 5).map(Number), conf: Number(m[5]) / 100 });
+            }
+          }
+        }
+      }
+    });
+    expect(words.map((w) => w.text)).toEqual(allWords.map((w) => w.text));
+    expect(words.map((w) => w.box)).toEqual(allWords.map((w) => w.box));
+    expect(words.map((w) => w.conf)).toEqual(allWords.map((w) => Math.round(w.conf * 100) / 100));
+    // Paragraphs as the engine gave them: the first section has two.
+    expect(ocrPages[0].div[0].p).toHaveLength(2);
+    expect(lines[0]).toBe('bbox 100 50 380 80; baseline 0 -6');
+  });
+
+  it('writes tesseract’s baseline: slope, and offset from the box’s bottom-left corner', () => {
+    expect(hocrBaseline({ box: [100, 50, 500, 90], words: [], baseline: [100, 80, 500, 84] })).toBe('baseline 0.01 -10');
+    expect(hocrBaseline({ box: [100, 50, 500, 90], words: [] })).toBeUndefined();
+  });
+});
+
+describe('ALTO', () => {
+  it('is well-formed ALTO 4 whose Strings carry each word’s box, confidence and text', () => {
+    const doc = xmlOf(renderAlto(input));
+    const alto = doc.alto[0];
+    expect(alto.xmlns).toBe('http://www.loc.gov/standards/alto/ns-v4#');
+    expect(arr(alto.Description[0].MeasurementUnit)[0]).toBe('pixel');
+    const altoPages = alto.Layout[0].Page;
+    expect(altoPages.map((p: any) => [p.WIDTH, p.HEIGHT])).toEqual([
+      ['1200', '800'],
+      ['1000', '700'],
+    ]);
+    const strings = altoPages.flatMap((p: any) => p.PrintSpace[0].TextBlock.flatMap((b: any) => b.TextLine.flatMap((l: any) => l.String)));
+    expect(strings.map((s: any) => s.CONTENT)).toEqual(allWords.map((w) => w.text));
+    expect(strings.map((s: any) => [s.HPOS, s.VPOS, s.WIDTH, s.HEIGHT].map(Number))).toEqual(allWords.map((w) => [w.box[0], w.box[1], w.box[2]! - w.box[0]!, w.box[3]! - w.box[1]!]));
+    expect(strings.map((s: any) => Number(s.WC))).toEqual(allWords.map((w) => Math.round(w.conf * 100) / 100));
+  });
+});
+
+describe('renderOutput', () => {
+  it('writes each format as its renderer does, header, pages and footer, with its content type', () => {
+    expect([...renderOutput('text', input).chunks].join('')).toBe([...renderText(input)].join(''));
+    expect([...renderOutput('hocr', input).chunks].join('')).toBe([...renderHocr(input)].join(''));
+    expect([...renderOutput('alto', input).chunks].join('')).toBe([...renderAlto(input)].join(''));
+    expect(Object.fromEntries(Object.entries(OUTPUT_FORMATS).map(([k, f]) => [k, [f.contentType, f.extension]]))).toEqual({
+      text: ['text/plain; charset=utf-8', 'txt'],
+      hocr: ['text/html; charset=utf-8', 'hocr'],
+      alto: ['application/alto+xml; charset=utf-8', 'xml'],
+    });
+  });
+});
