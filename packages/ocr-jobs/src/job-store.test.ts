@@ -109,6 +109,18 @@ describe('JobStore', () => {
     expect(await store.takeSlot('alice', 'job-d', 1, 2, Date.now() + 31 * 60_000)).toBe(true);
   });
 
+  it('frees the slots a job still held when it ends (its coordinator died holding them)', async () => {
+    const store = freshStore();
+    const outcome = await store.create({ owner: 'alice', logId: 'l', spec });
+    if (!('job' in outcome)) throw new Error('conflict');
+    const id = outcome.job.id;
+    expect(await store.takeSlot('alice', id, 1, 2)).toBe(true);
+    expect(await store.takeSlot('alice', id, 2, 2)).toBe(true);
+    expect(await store.takeSlot('alice', 'other-job', 1, 2)).toBe(false);
+    await store.transition(id, 'cancelled');
+    expect(await store.takeSlot('alice', 'other-job', 1, 2)).toBe(true);
+  });
+
   it('counts the pages an owner’s unfinished jobs have left to read', async () => {
     const store = freshStore();
     const a = await store.create({ owner: 'alice', logId: 'l', spec: { ...spec, options: { page_range: [1, 50] } } });

@@ -213,7 +213,12 @@ export class JobStore {
     if (extra.error) tx.hset(this.jobKey(id), 'error', JSON.stringify(extra.error));
     if (isFinalJobStatus(status)) {
       const owner = await this.redis.hget(this.jobKey(id), 'owner');
-      if (owner) tx.zrem(this.pendingKey(owner), id);
+      if (owner) {
+        tx.zrem(this.pendingKey(owner), id);
+        // Slots a dead coordinator of this job left would hold the key's other jobs back until they go stale.
+        const held = (await this.redis.zrangebyscore(this.workKey(owner), '-inf', '+inf')).filter((m) => m.startsWith(`${id}:`));
+        if (held.length > 0) tx.zrem(this.workKey(owner), ...held);
+      }
       tx.expire(this.jobKey(id), this.ttlSeconds).expire(this.doneKey(id), this.ttlSeconds).zadd(this.expiryKey(), now + this.ttlSeconds * 1000, id);
     }
     await tx.exec();
