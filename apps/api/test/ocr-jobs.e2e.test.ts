@@ -412,3 +412,36 @@ describe('sharing the OCR workers', () => {
     }
   }, 90_000);
 });
+
+describe('jobs waiting for their coordinator', () => {
+  it('do not queue another key’s job behind them: one whose key has no free page slot steps aside', async () => {
+    // Two jobs coordinated at once, 2 page slots a key, no worker-ocr: Alice's first job holds her
+    // slots and one coordinator for good; her next jobs would take the other coordinator and wait.
+    const api2 = await startApi({ ocrTimeoutMs: 4_000 });
+    const partial = await startWorkers(['pdf', 'jobs'], api2.deps.queuePrefix, { JOBS_CONCURRENCY: '2', JOB_PAGES_IN_FLIGHT: '2' });
+    try {
+      const pdf = scannedPdf(await Promise.all(Array.from({ length: 4 }, async (_, i) => (await prosePage(sampleProse(2, 400 + i), 800)).image)));
+      const start = async (owner: string) => {
+        const key = `defer/${randomUUID()}`;
+        await fetch(`${api2.baseUrl}/v1/store/file?key=${key}`, { method: 'POST', headers: bearer(owner), body: pdf });
+        const res = await fetch(`${api2.baseUrl}/v1/vision/ocr/jobs`, { method: 'POST', headers: json(owner), body: JSON.stringify({ file_store_key: key }) });
+        return (await res.json()).job_id as string;
+      };
+      for (let i = 0; i < 3; i++) await start(ALICE);
+      const bob = await start(BOB);
+      const queue = api2.deps.ocr.ocr.queue;
+      const deadline = Date.now() + 30_000;
+      let bobsPages = 0;
+      while (bobsPages < 2) {
+        if (Date.now() > deadline) throw new Error(`Bob's job has ${bobsPages} pages in the OCR queue after 30 s`);
+        await new Promise((r) => setTimeout(r, 200));
+        bobsPages = (await queue.getPrioritized(0, -1)).filter((j) => j.id!.startsWith(bob)).length;
+      }
+      // Alice still has her 2 slots' pages queued, no more.
+      expect((await queue.getPrioritized(0, -1)).filter((j) => !j.id!.startsWith(bob))).toHaveLength(2);
+    } finally {
+      await partial.stop();
+      await api2.close();
+    }
+  }, 90_000);
+});

@@ -1,4 +1,4 @@
-import { Queue } from 'bullmq';
+import { DelayedError, Queue } from 'bullmq';
 import { JobStore, webhookJob } from '@docsvc/ocr-jobs';
 import {
   QUEUES,
@@ -24,6 +24,8 @@ let webhooks: WebhookDeps | undefined;
 let ownQueue: Queue | undefined;
 let sweeper: NodeJS.Timeout | undefined;
 const workerConfig = loadWorkerConfig('worker-jobs');
+/** How long a deferred job waits before it looks for a free slot of its key again (plus up to as much at random). */
+const DEFER_MS = 1_000;
 
 /**
  * Runs asynchronous OCR jobs (POST /v1/vision/ocr/jobs) from the ocr-job queue: a "document" job is
@@ -82,6 +84,12 @@ await runWorker<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>({
       await deliverWebhook(webhooks, job.data as OcrWebhookJob, ctx.log);
       return undefined;
     }
-    return runDocumentJob(coordinator, (job.data as OcrDocumentJob).jobId, ctx.log);
+    const outcome = await runDocumentJob(coordinator, (job.data as OcrDocumentJob).jobId, ctx.log);
+    if (outcome.status === 'deferred') {
+      // Back in the queue (not a failure, no attempt used): other keys' jobs can start meanwhile.
+      await job.moveToDelayed(Date.now() + DEFER_MS + Math.round(Math.random() * DEFER_MS), ctx.token);
+      throw new DelayedError();
+    }
+    return outcome;
   },
 });

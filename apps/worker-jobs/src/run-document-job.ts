@@ -70,6 +70,9 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
     if (!record.webhook) await deps.announce(record);
     return { status: record.status as OcrDocumentResult['status'] };
   }
+  // Its key's page slots all taken by the key's other jobs: this job would only wait, holding a place
+  // another key's job could use. It goes back to the queue for a while instead.
+  if ((await deps.jobs.slotsHeldByOthers(record.owner, jobId)) >= deps.pagesInFlight) return { status: 'deferred' };
   await deps.jobs.transition(jobId, 'running');
 
   const requestId = record.logId;
@@ -122,15 +125,26 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
       fineGrained: spec.options.fine_grained === true,
     };
     let failure: OcrJobError | undefined;
+    let held = 0;
+    let deferred = false;
     const readOne = async (page: number): Promise<void> => {
-      // A slot among the key's pages in work; the key's other jobs hold the rest.
+      // A slot among the key's pages in work; the key's other jobs hold the rest. A job that holds
+      // none and gets none for a while steps aside (see 'deferred') rather than keep a coordinator.
+      const waitingSince = Date.now();
       while (!(await deps.jobs.takeSlot(record.owner, jobId, page, deps.pagesInFlight))) {
         if (stopped) return;
+        if (held === 0 && Date.now() - waitingSince > DEFER_AFTER_MS) {
+          deferred = true;
+          stopped = true;
+          return;
+        }
         await sleep(100 + Math.random() * 200);
       }
+      held += 1;
       try {
         await readPageOnce(page, step);
       } finally {
+        held -= 1;
         await deps.jobs.endPage(record.owner, jobId, page).catch(() => undefined);
       }
     };
@@ -169,6 +183,10 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
       await deps.jobs.transition(jobId, 'failed', { error: failure });
       log.info({ job_id: jobId, code: failure.code, page: failure.page }, 'OCR job failed');
       return await ended(deps, jobId, 'failed');
+    }
+    if (deferred && (await deps.jobs.get(jobId))?.status === 'running') {
+      log.debug({ job_id: jobId }, "OCR job deferred: its key's page slots are held by its other jobs");
+      return { status: 'deferred' };
     }
     if ((await deps.jobs.get(jobId))?.status === 'cancelled') {
       log.info({ job_id: jobId }, 'OCR job cancelled');
@@ -225,6 +243,9 @@ async function makePlan(deps: CoordinatorDeps, record: JobRecord, step: RunStep)
   await deps.jobs.setPlan(record.id, plan);
   return plan;
 }
+
+/** How long a job that holds no page slot waits for one before it steps aside. */
+const DEFER_AFTER_MS = 2_000;
 
 /** Runs one task at a time, in call order. */
 class OneAtATime {

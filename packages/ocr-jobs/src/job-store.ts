@@ -271,6 +271,13 @@ export class JobStore {
     return false;
   }
 
+  /** Slots of the owner's held by its other jobs than `id` (stale ones forgotten). */
+  async slotsHeldByOthers(owner: string, id: string, now = Date.now()): Promise<number> {
+    const key = this.workKey(owner);
+    await this.redis.zremrangebyscore(key, '-inf', now - STALE_WORK_MS);
+    return (await this.redis.zrangebyscore(key, '-inf', '+inf')).filter((m) => !m.startsWith(`${id}:`)).length;
+  }
+
   async endPage(owner: string, id: string, page: number): Promise<void> {
     await this.redis.zrem(this.workKey(owner), `${id}:${page}`);
   }

@@ -105,7 +105,8 @@ export interface OcrDocumentJob {
   jobId: string;
 }
 export interface OcrDocumentResult {
-  status: 'succeeded' | 'failed' | 'cancelled';
+  /** deferred: its API key's page slots are all held by its other jobs; the job goes back to the queue for a while. */
+  status: 'succeeded' | 'failed' | 'cancelled' | 'deferred';
 }
 
 /**

@@ -33,6 +33,8 @@ export interface WorkerContext {
    * that can be cancelled (an OCR page, a download) should listen to it. Never aborted otherwise.
    */
   signal: AbortSignal;
+  /** The BullMQ lock token of the job being processed (to move it back to the queue: job.moveToDelayed). */
+  token?: string;
 }
 
 /** The context of one process or isolation thread: its own logger, S3 client and (lazy) Redis connection. */

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { Job, Worker } from 'bullmq';
+import { DelayedError, Job, Worker } from 'bullmq';
 import { exitWithParent, onShutdown } from '@docsvc/lifecycle';
 import { QUEUES, createRedis, startHeartbeat, toJobError, type WorkerKind } from '@docsvc/queue';
 import { ServiceError } from '@docsvc/schemas';
@@ -158,14 +158,16 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
 
   let worker: Worker<Data, Result> | undefined;
   if (opts.processor || pool) {
-    const handle = async (job: Job<Data, Result>): Promise<Result> => {
+    const handle = async (job: Job<Data, Result>, token?: string): Promise<Result> => {
       const jobLog = log.child({ log_id: job.data.requestId, job: job.name, job_id: job.id });
       const started = Date.now();
       try {
-        const result = await attempt(job, { ...ctx, log: jobLog });
+        const result = await attempt(job, { ...ctx, log: jobLog, ...(token ? { token } : {}) });
         jobLog.debug({ ms: Date.now() - started }, 'job done');
         return result;
       } catch (raw) {
+        // The processor put its job back in the queue for later (job.moveToDelayed): not a failure.
+        if (raw instanceof DelayedError) throw raw;
         const err = toServiceError(raw);
         const attemptNo = job.attemptsMade + 1;
         const attempts = job.opts.attempts ?? 1;
