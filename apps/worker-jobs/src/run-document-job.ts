@@ -2,30 +2,23 @@ import { Readable } from 'node:stream';
 import { answerJsonChunks, buildOcrAnswer, type PageResult } from '@docsvc/assembly';
 import type { Logger } from '@docsvc/logger';
 import { jobObjects, type JobPlan, type JobRecord, type JobStore } from '@docsvc/ocr-jobs';
-import { prepareDocument, readDocumentPage, resolvePageRange, type RunStep } from '@docsvc/ocr-pipeline';
+import { prepareDocument, readDocumentPage, resolvePageRange, type OcrQueues, type RunStep } from '@docsvc/ocr-pipeline';
 import {
   enqueue,
   isDependencyDown,
   workPrefix,
   type EnqueuedJob,
   type OcrDocumentResult,
-  type OcrPageJob,
-  type OcrPageResult,
-  type PrepareJob,
   type PrepareResult,
   type QueueHandles,
-  type RasterJob,
-  type RasterResult,
 } from '@docsvc/queue';
 import { ServiceError, isFinalJobStatus, type OcrJobError, type OcrRequest } from '@docsvc/schemas';
 import type { ObjectStore } from '@docsvc/storage';
 import { isRetryable, toServiceError } from '@docsvc/worker-runtime';
 
-export interface CoordinatorDeps {
+export interface CoordinatorDeps extends OcrQueues {
   store: ObjectStore;
   jobs: JobStore;
-  pdf: QueueHandles<PrepareJob | RasterJob, PrepareResult | RasterResult>;
-  ocr: QueueHandles<OcrPageJob, OcrPageResult>;
   /**
    * Pages of one API key's jobs, all together, queued or in work at once (JOB_PAGES_IN_FLIGHT). Every
    * key with work has that many pages in the queue at most, in arrival order: the workers serve keys
@@ -142,16 +135,16 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
       }
       held += 1;
       try {
-        await readPageOnce(page, step);
+        await readPageOnce(page);
       } finally {
         held -= 1;
         await deps.jobs.endPage(record.owner, jobId, page).catch(() => undefined);
       }
     };
-    const readPageOnce = async (page: number, pageStep: RunStep): Promise<void> => {
+    const readPageOnce = async (page: number): Promise<void> => {
       for (let attempt = 1; ; attempt++) {
         try {
-          const result = await readDocumentPage(pageStep, planAsPrepared(plan), page, options);
+          const result = await readDocumentPage(step, planAsPrepared(plan), page, options);
           if (stopped) return;
           await deps.store.put(jobObjects.page(jobId, page), JSON.stringify(result), { contentType: 'application/json' });
           await deps.jobs.pageDone(jobId, page);

@@ -1,11 +1,10 @@
 import type { Readable } from 'node:stream';
-import { Client, type Dispatcher } from 'undici';
-import { classifyAddress } from './address-policy.js';
+import type { Dispatcher } from 'undici';
 import { FetchError } from './errors.js';
 import { fileTooLarge, limitBody } from './limited-body.js';
-import { pinnedLookup } from './pinned-lookup.js';
+import { pinnedClient } from './pinned-client.js';
 import { parseAllowedUrl } from './url-policy.js';
-import { systemLookup, vetHost, type AddressClassifier, type HostLookup } from './vet-host.js';
+import type { AddressClassifier, HostLookup } from './vet-host.js';
 
 export const DEFAULT_MAX_REDIRECTS = 5;
 
@@ -164,20 +163,8 @@ async function followRedirects(
 }
 
 async function requestHop(url: URL, redirected: boolean, opts: FetchUrlOptions, signal: AbortSignal): Promise<Hop> {
-  const addresses = await vetHost(url, {
-    lookup: opts.lookup ?? systemLookup,
-    classify: opts.classifyAddress ?? classifyAddress,
-    allowPrivate: opts.allowPrivate ?? false,
-    timeoutMs: opts.connectTimeoutMs,
-    signal,
-    redirected,
-  });
   // One client per hop: its connections can only use this hop's vetted addresses.
-  const client = new Client(url.origin, {
-    connect: { timeout: opts.connectTimeoutMs, lookup: pinnedLookup(url.hostname, addresses) },
-    headersTimeout: opts.totalTimeoutMs,
-    bodyTimeout: opts.totalTimeoutMs,
-  });
+  const client = await pinnedClient(url, opts, signal, redirected);
   const close = () => void client.destroy().catch(() => undefined);
   try {
     const response = await client.request({ path: `${url.pathname}${url.search}`, method: 'GET', headers: requestHeaders, signal });

@@ -1,20 +1,13 @@
-import { Client } from 'undici';
-import { classifyAddress } from './address-policy.js';
-import { pinnedLookup } from './pinned-lookup.js';
+import type { Client } from 'undici';
+import { pinnedClient, type PinnedClientOptions } from './pinned-client.js';
 import { parseAllowedUrl } from './url-policy.js';
-import { systemLookup, vetHost, type AddressClassifier, type HostLookup } from './vet-host.js';
 
-export interface PostJsonOptions {
-  /** Limit on resolving the host name, and separately on the connection. */
-  connectTimeoutMs: number;
-  /** Limit on the whole exchange: connection, request, answer. */
-  totalTimeoutMs: number;
-  /** Lift the address rule (not the cloud metadata one): local testing only (ALLOW_PRIVATE_URLS=true). */
-  allowPrivate?: boolean;
-  /** Test hooks, as for fetchUrl. */
-  lookup?: HostLookup;
-  classifyAddress?: AddressClassifier;
-}
+/**
+ * connectTimeoutMs: resolving the host name, and separately the connection; totalTimeoutMs: the whole
+ * exchange; allowPrivate: lifts the address rule (ALLOW_PRIVATE_URLS, local testing only); lookup and
+ * classifyAddress: test hooks, as for fetchUrl.
+ */
+export type PostJsonOptions = PinnedClientOptions;
 
 /** How a POST went: the status the receiver answered, or why it got none. */
 export type PostOutcome = { status: number } | { error: string };
@@ -34,19 +27,7 @@ export async function postJson(url: string, body: string, headers: Record<string
   let client: Client | undefined;
   try {
     const target = parseAllowedUrl(url);
-    const addresses = await vetHost(target, {
-      lookup: opts.lookup ?? systemLookup,
-      classify: opts.classifyAddress ?? classifyAddress,
-      allowPrivate: opts.allowPrivate ?? false,
-      timeoutMs: opts.connectTimeoutMs,
-      signal: controller.signal,
-      redirected: false,
-    });
-    client = new Client(target.origin, {
-      connect: { timeout: opts.connectTimeoutMs, lookup: pinnedLookup(target.hostname, addresses) },
-      headersTimeout: opts.totalTimeoutMs,
-      bodyTimeout: opts.totalTimeoutMs,
-    });
+    client = await pinnedClient(target, opts, controller.signal, false);
     const response = await client.request({
       path: `${target.pathname}${target.search}`,
       method: 'POST',

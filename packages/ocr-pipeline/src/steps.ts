@@ -1,5 +1,11 @@
 import { isSinglePageKind, type DocumentKind } from '@docsvc/documents/kind';
-import type { DocumentSource, OcrPageJob, OcrPageResult, PrepareJob, PrepareResult, RasterJob, RasterResult } from '@docsvc/queue';
+import type { DocumentSource, OcrPageJob, OcrPageResult, PrepareJob, PrepareResult, QueueHandles, RasterJob, RasterResult } from '@docsvc/queue';
+
+/** The two queues an OCR request's steps go through (worker-pdf's and worker-ocr's). */
+export interface OcrQueues {
+  pdf: QueueHandles<PrepareJob | RasterJob, PrepareResult | RasterResult>;
+  ocr: QueueHandles<OcrPageJob, OcrPageResult>;
+}
 
 /**
  * Runs one job and resolves with its result: the caller decides how (the API with its request's

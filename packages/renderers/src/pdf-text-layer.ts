@@ -84,8 +84,8 @@ export function glyphLessFontObjects(ids: { type0: number; cid: number; descript
   ];
 }
 
-export function stream(content: string, dict = ''): string {
-  return `<< ${dict}/Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;
+export function stream(content: string): string {
+  return `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;
 }
 
 /**

@@ -1,27 +1,20 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { buildOcrAnswer } from '@docsvc/assembly';
-import { prepareDocument, readDocumentPage, resolvePageRange, type RunStep } from '@docsvc/ocr-pipeline';
+import { prepareDocument, readDocumentPage, resolvePageRange, type OcrQueues, type RunStep } from '@docsvc/ocr-pipeline';
 import {
   enqueue,
   workPrefix,
   type DocumentSource,
   type EnqueuedJob,
-  type OcrPageJob,
   type OcrPageResult,
-  type PrepareJob,
-  type PrepareResult,
   type QueueHandles,
-  type RasterJob,
-  type RasterResult,
 } from '@docsvc/queue';
 import { AUTO_LANGUAGE, ServiceError, resolveOcrLanguage, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
 import type { ObjectStore } from '@docsvc/storage';
 import type { Backpressure } from '../backpressure.js';
 import type { OcrWorkers } from './ocr-workers.js';
 
-export interface OcrPipeline {
-  pdf: QueueHandles<PrepareJob | RasterJob, PrepareResult | RasterResult>;
-  ocr: QueueHandles<OcrPageJob, OcrPageResult>;
+export interface OcrPipeline extends OcrQueues {
   store: ObjectStore;
   /** Whole-request deadline (OCR_TIMEOUT_MS). */
   timeoutMs: number;

@@ -1,0 +1,33 @@
+import { Client } from 'undici';
+import { classifyAddress } from './address-policy.js';
+import { pinnedLookup } from './pinned-lookup.js';
+import { systemLookup, vetHost, type AddressClassifier, type HostLookup } from './vet-host.js';
+
+export interface PinnedClientOptions {
+  connectTimeoutMs: number;
+  totalTimeoutMs: number;
+  allowPrivate?: boolean;
+  lookup?: HostLookup;
+  classifyAddress?: AddressClassifier;
+}
+
+/**
+ * An HTTP client for `url`'s origin whose connections can only go to the addresses its host resolved
+ * to once, each checked by the address rule (public only, unless allowPrivate): what keeps a
+ * user-supplied URL from reaching internal networks, for downloads and webhooks alike.
+ */
+export async function pinnedClient(url: URL, opts: PinnedClientOptions, signal: AbortSignal, redirected: boolean): Promise<Client> {
+  const addresses = await vetHost(url, {
+    lookup: opts.lookup ?? systemLookup,
+    classify: opts.classifyAddress ?? classifyAddress,
+    allowPrivate: opts.allowPrivate ?? false,
+    timeoutMs: opts.connectTimeoutMs,
+    signal,
+    redirected,
+  });
+  return new Client(url.origin, {
+    connect: { timeout: opts.connectTimeoutMs, lookup: pinnedLookup(url.hostname, addresses) },
+    headersTimeout: opts.totalTimeoutMs,
+    bodyTimeout: opts.totalTimeoutMs,
+  });
+}
