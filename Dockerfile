@@ -22,6 +22,7 @@ COPY packages/fetcher/package.json packages/fetcher/
 COPY packages/language-id/package.json packages/language-id/
 COPY packages/lifecycle/package.json packages/lifecycle/
 COPY packages/logger/package.json packages/logger/
+COPY packages/metrics/package.json packages/metrics/
 COPY packages/ocr-engine/package.json packages/ocr-engine/
 COPY packages/ocr-jobs/package.json packages/ocr-jobs/
 COPY packages/ocr-pipeline/package.json packages/ocr-pipeline/
@@ -32,6 +33,8 @@ COPY packages/storage/package.json packages/storage/
 COPY packages/translate-engine/package.json packages/translate-engine/
 COPY packages/worker-runtime/package.json packages/worker-runtime/
 COPY apps/api/package.json apps/api/
+COPY apps/cli/package.json apps/cli/
+COPY apps/web/package.json apps/web/
 COPY apps/launcher/package.json apps/launcher/
 COPY apps/worker-jobs/package.json apps/worker-jobs/
 COPY apps/worker-ocr/package.json apps/worker-ocr/
@@ -83,6 +86,8 @@ COPY --from=build /out/package.json ./
 COPY --from=build /out/node_modules ./node_modules
 COPY --from=build /out/packages ./packages
 COPY --from=build /out/apps/api ./apps/api
+# The web page's built files, served at / (WEB_ROOT's default path).
+COPY --from=build /out/apps/web ./apps/web
 USER node
 EXPOSE 8080
 # Slim images have no curl or wget; Node 24 has fetch. /healthz checks only that the process serves.
@@ -91,10 +96,13 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=15s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "apps/api/dist/main.js"]
 
-# Rasterises PDF pages. Needs no Debian packages yet.
+# Rasterises PDF pages and writes searchable PDFs (qpdf lays the text layer under a PDF's pages).
 FROM node:24-bookworm-slim AS worker-pdf
 # glibc malloc settings that keep resident memory down (packages/config/src/process-env.ts).
 ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends qpdf \
+ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /out/package.json ./
 COPY --from=build /out/node_modules ./node_modules

@@ -133,6 +133,8 @@ export interface AppProcess {
 
 export interface PieceService extends Service {
   redisUrl: string;
+  /** The embedded S3 server's settings, as the apps get them (S3_*). */
+  s3: Record<'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE', string>;
   /** Starts one more process of an app (e.g. 'worker-ocr') with extra environment; resolves once it is warm. */
   startApp(app: string, env?: Record<string, string>): Promise<AppProcess>;
 }
@@ -213,6 +215,14 @@ export async function startPieces(apiEnv: Record<string, string> = {}): Promise<
     api: new ApiClient(baseUrl, key),
     logFile,
     redisUrl: redis.url,
+    s3: {
+      S3_ENDPOINT: common.S3_ENDPOINT,
+      S3_BUCKET: common.S3_BUCKET,
+      S3_REGION: common.S3_REGION,
+      S3_ACCESS_KEY_ID: common.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: common.S3_SECRET_ACCESS_KEY,
+      S3_FORCE_PATH_STYLE: common.S3_FORCE_PATH_STYLE,
+    },
     stop,
     async startApp(app, env = {}) {
       const proc = spawnApp(app, env);

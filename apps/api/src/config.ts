@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiShape, commonShape, envInt, jobsShape, redisShape, s3Shape, workerShape } from '@docsvc/config';
+import { apiShape, commonShape, envBoolean, envInt, jobsShape, redisShape, s3Shape, workerShape } from '@docsvc/config';
 
 export const apiEnvShape = {
   ...commonShape,
@@ -13,6 +13,15 @@ export const apiEnvShape = {
   READY_CHECK_TIMEOUT_MS: envInt(1_500, { min: 50, max: 30_000 }),
   /** A file of `name:sha256hex` lines: keys held only as hashes, each with a name. */
   API_KEYS_FILE: z.string().optional(),
+  /** Comma-separated keys that open the queue dashboard at /admin/queues (none: no dashboard); not API keys. */
+  ADMIN_API_KEYS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((k) => k.trim()).filter((k) => k.length > 0)),
+  /** The dashboard may retry, promote and remove jobs (default: it only shows them). */
+  ADMIN_QUEUES_WRITABLE: envBoolean(false),
+  /** The web page's built files (default: apps/web/dist of this checkout or image). */
+  WEB_ROOT: z.string().optional(),
   /** Largest file POST /v1/store/file accepts. */
   MAX_UPLOAD_BYTES: envInt(100 * 1024 * 1024, { min: 1 }),
   /** Largest JSON request body. */

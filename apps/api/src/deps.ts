@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { JobStore } from '@docsvc/ocr-jobs';
 import type { OcrDocumentJob, OcrDocumentResult, OcrWebhookJob } from '@docsvc/queue';
 import type { Logger } from '@docsvc/logger';
+import type { ServiceMetrics } from '@docsvc/metrics';
 import type { ObjectStore } from '@docsvc/storage';
 import type { KeyRing } from './auth/keys.js';
 import type { OcrPipeline } from './ocr/run-ocr.js';
@@ -38,6 +39,13 @@ export interface ApiDeps {
   translate: TranslatePipeline;
   /** Asynchronous OCR jobs: their records and the queue worker-jobs runs them from. */
   jobs: OcrJobsDeps;
+  /** The API's metrics (GET /metrics); METRICS_TOKEN, when set, guards them. */
+  metrics: ServiceMetrics;
+  metricsToken?: string | undefined;
+  /** The queue dashboard's keys (ADMIN_API_KEYS) and whether it may change jobs (ADMIN_QUEUES_WRITABLE). */
+  admin?: { keys: string[]; writable: boolean };
+  /** Where the web page's built files are (WEB_ROOT; default apps/web/dist). */
+  webRoot?: string | undefined;
 }
 
 export interface OcrJobsDeps {

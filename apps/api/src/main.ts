@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { loadOrExit } from '@docsvc/config';
 import { exitWithParent, onShutdown } from '@docsvc/lifecycle';
 import { createLogger } from '@docsvc/logger';
+import { ServiceMetrics } from '@docsvc/metrics';
 import { Queue } from 'bullmq';
 import { JobStore } from '@docsvc/ocr-jobs';
-import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
+import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, readPageTotals, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
 import { KeyRing } from './auth/keys.js';
 import { Backpressure } from './backpressure.js';
+import { queueDepthOf } from './queue-depth.js';
 import { apiEnvShape } from './config.js';
 import { PublicUrlSigner } from './public-url.js';
 import { RequestLog } from './request-log.js';
@@ -40,7 +42,7 @@ const publicUrlSecret = createHash('sha256')
 // Transient failures are retried (JOB_ATTEMPTS, backoff from JOB_BACKOFF_MS doubling); deterministic ones never are.
 const queueOptions = { defaultJobOptions: { attempts: config.JOB_ATTEMPTS, backoff: { type: 'exponential', delay: config.JOB_BACKOFF_MS } } };
 const queues = {
-  pdf: openQueue<PrepareJob | RasterJob, PrepareResult | RasterResult>(QUEUES.pdf, redis, config.QUEUE_PREFIX, queueOptions),
+  pdf: openQueue<PdfQueueJob, PdfQueueResult>(QUEUES.pdf, redis, config.QUEUE_PREFIX, queueOptions),
   ocr: openQueue<OcrPageJob, OcrPageResult>(QUEUES.ocr, redis, config.QUEUE_PREFIX, queueOptions),
   translate: openQueue<TranslateJob, TranslateResult>(QUEUES.translate, redis, config.QUEUE_PREFIX, queueOptions),
 };
@@ -92,6 +94,10 @@ const app = await buildServer({
     },
     admission,
   },
+  metrics: new ServiceMetrics('api', { queueDepth: queueDepthOf([queues.pdf.queue, queues.ocr.queue, queues.translate.queue, jobsQueue]), pageTotals: () => readPageTotals(redis, config.QUEUE_PREFIX) }),
+  metricsToken: config.METRICS_TOKEN,
+  admin: { keys: config.ADMIN_API_KEYS, writable: config.ADMIN_QUEUES_WRITABLE },
+  webRoot: config.WEB_ROOT,
   jobs: { store: new JobStore(redis, config.QUEUE_PREFIX, config.JOB_TTL_SECONDS), queue: jobsQueue, maxPages: config.MAX_JOB_PAGES, maxPendingPagesPerKey: config.MAX_QUEUED_JOB_PAGES_PER_KEY, webhookSecretConfigured: Boolean(config.WEBHOOK_SECRET) },
   limits: {
     maxUploadBytes: config.MAX_UPLOAD_BYTES,

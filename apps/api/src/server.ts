@@ -6,6 +6,9 @@ import { authenticate } from './auth/authenticate.js';
 import type { ApiDeps } from './deps.js';
 import { ApiError, errorHandler } from './errors.js';
 import { healthzRoute } from './routes/healthz.js';
+import { metricsRoute } from './routes/metrics.js';
+import { adminQueuesRoute } from './routes/admin-queues.js';
+import { webPageRoute } from './routes/web-page.js';
 import { logsRoute } from './routes/logs.js';
 import { openApiRoute } from './routes/openapi.js';
 import { readyzRoute } from './routes/readyz.js';
@@ -31,7 +34,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 export type RoutePlugin = (app: FastifyInstance, deps: ApiDeps) => void;
 
 /** Every route the service serves, one module each. */
-export const ROUTES: RoutePlugin[] = [healthzRoute, readyzRoute, openApiRoute, logsRoute, storeUploadRoute, storeFileRoutes, visionOcrRoute, visionOcrLanguagesRoute, visionOcrJobsRoutes, aiTranslateRoutes];
+export const ROUTES: RoutePlugin[] = [healthzRoute, readyzRoute, metricsRoute, openApiRoute, logsRoute, storeUploadRoute, storeFileRoutes, visionOcrRoute, visionOcrLanguagesRoute, visionOcrJobsRoutes, aiTranslateRoutes, adminQueuesRoute, webPageRoute];
 
 /** Builds the HTTP server with its routes; main.ts listens, tests use inject() or listen on port 0. */
 export async function buildServer(deps: ApiDeps, routes: RoutePlugin[] = ROUTES): Promise<FastifyInstance> {
@@ -81,6 +84,10 @@ export async function buildServer(deps: ApiDeps, routes: RoutePlugin[] = ROUTES)
   // Every JSON answer carries the request's log_id.
   app.addHook('preSerialization', async (request, _reply, payload) => (isPlainObject(payload) && !('log_id' in payload) ? { ...payload, log_id: request.id } : payload));
   app.addHook('onResponse', async (request, reply) => {
+    // Routes by their pattern (/v1/vision/ocr/jobs/:job_id), so that ids make no new series.
+    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+    deps.metrics.httpRequests.inc(labels);
+    deps.metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     if (!request.principal) return;
     const entry = {
       log_id: request.id,

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createLogger } from '@docsvc/logger';
+import { ServiceMetrics } from '@docsvc/metrics';
 import { Queue } from 'bullmq';
 import { JobStore } from '@docsvc/ocr-jobs';
-import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PrepareJob, type PrepareResult, type RasterJob, type RasterResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
+import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, readPageTotals, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
 import { KeyRing, sha256 } from '../src/auth/keys.js';
 import type { ApiDeps, ApiLimits, OcrJobsDeps } from '../src/deps.js';
@@ -13,6 +14,7 @@ import { RequestLog } from '../src/request-log.js';
 import { ROUTES, buildServer, type RoutePlugin } from '../src/server.js';
 import { OcrWorkers } from '../src/ocr/ocr-workers.js';
 import { TranslationRoutes } from '../src/translate/routes-cache.js';
+import { queueDepthOf } from '../src/queue-depth.js';
 
 export const ALICE = 'alice-key-0123456789';
 export const BOB = 'bob-key-0123456789';
@@ -36,7 +38,7 @@ export async function startApi(
   const prefix = `{a${randomUUID().slice(0, 8)}}`;
   const store = new ObjectStore(client, s3.S3_BUCKET);
   const queues = {
-    pdf: openQueue<PrepareJob | RasterJob, PrepareResult | RasterResult>(QUEUES.pdf, redis, prefix),
+    pdf: openQueue<PdfQueueJob, PdfQueueResult>(QUEUES.pdf, redis, prefix),
     ocr: openQueue<OcrPageJob, OcrPageResult>(QUEUES.ocr, redis, prefix),
     translate: openQueue<TranslateJob, TranslateResult>(QUEUES.translate, redis, prefix),
   };
@@ -48,6 +50,7 @@ export async function startApi(
       routes: new TranslationRoutes(redis, prefix),
       limits: { maxCharsPerString: 5_000, maxItems: 1_000, maxCharsPerRequest: 100_000, chunkSize: 50, timeoutMs: 30_000 },
     },
+    metrics: new ServiceMetrics('api', { queueDepth: queueDepthOf([queues.pdf.queue, queues.ocr.queue, queues.translate.queue, jobsQueue]), pageTotals: () => readPageTotals(redis, prefix) }),
     jobs: { store: new JobStore(redis, prefix, 3_600), queue: jobsQueue, maxPages: 2_000, maxPendingPagesPerKey: 10_000, webhookSecretConfigured: false, ...opts.jobs },
     log: createLogger('api-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
     redis,
@@ -84,3 +87,15 @@ export async function startApi(
 }
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+/** Creates an OCR job for `body` and polls its status (without the answer) until it has ended; its id. */
+export async function runJob(api: TestApi, body: object, key = ALICE, timeoutMs = 90_000): Promise<string> {
+  const created = (await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { job_id: string };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status } = (await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${created.job_id}?answer=false`, { headers: bearer(key) })).json()) as { status: string };
+    if (['succeeded', 'failed', 'cancelled'].includes(status)) return created.job_id;
+    if (Date.now() > deadline) throw new Error(`job ${created.job_id} still ${status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import parser from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf } from '../../../test/fixtures/pdf.js';
-import { ALICE, bearer, startApi, type TestApi } from './harness.js';
+import { ALICE, bearer, runJob, startApi, type TestApi } from './harness.js';
 import { prosePage, sampleProse } from './ocr-fixtures.js';
 import { startWorkers, type RunningWorkers } from './workers.js';
 
@@ -105,13 +105,8 @@ describe('output formats of POST /v1/vision/ocr', () => {
 
 describe('GET /v1/vision/ocr/jobs/{job_id}/result', () => {
   it('serves a succeeded job in every format, named after its document', async () => {
-    const created = await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs`, { method: 'POST', headers: { ...bearer(ALICE), 'content-type': 'application/json' }, body: JSON.stringify({ file_store_key: key }) })).json();
-    for (let i = 0; i < 300; i++) {
-      const status = await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${created.job_id}`, { headers: bearer(ALICE) })).json();
-      if (status.status === 'succeeded') break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const get = (format: string) => fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${created.job_id}/result?format=${format}`, { headers: bearer(ALICE) });
+    const jobId = await runJob(api, { file_store_key: key });
+    const get = (format: string) => fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${jobId}/result?format=${format}`, { headers: bearer(ALICE) });
     const json = await get('json');
     expect(json.headers.get('content-disposition')).toBe(`attachment; filename="letter.json"; filename*=UTF-8''letter.json`);
     expect((await json.json()).sections.map((s: { text: string }) => s.text)).toEqual(answer.sections.map((s) => s.text));

@@ -31,18 +31,18 @@ export const retryDelayMs = (attempt: number, baseMs: number) => Math.min(MAX_RE
  * WEBHOOK_RETRY_HOURS have passed since the first. Every attempt is logged with the job's log_id and
  * shown on the job's status as `webhook: { delivered, attempts, last_status }`.
  */
-export async function deliverWebhook(deps: WebhookDeps, data: OcrWebhookJob, log: Logger): Promise<void> {
+export async function deliverWebhook(deps: WebhookDeps, data: OcrWebhookJob, log: Logger): Promise<WebhookOutcome> {
   const job = await deps.jobs.get(data.jobId);
   const url = job?.spec.webhookUrl;
-  if (!job || !url) return;
-  if (job.webhook?.delivered) return; // an attempt that raced a successful one
+  if (!job || !url) return 'skipped';
+  if (job.webhook?.delivered) return 'skipped'; // an attempt that raced a successful one
   const firstAttemptAt = data.firstAttemptAt ?? Date.now();
   const secret = (await deps.jobs.webhookSecret(job.id)) ?? deps.defaultSecret;
   if (!secret) {
     // The API refuses such jobs; this is a WEBHOOK_SECRET removed since the job was created.
     await deps.jobs.setWebhook(job.id, { delivered: false, attempts: data.attempt - 1, last_error: 'no signing secret: set WEBHOOK_SECRET or send webhook_secret' });
     log.error({ job_id: job.id }, 'webhook not sent: no signing secret');
-    return;
+    return 'failed';
   }
   const body = JSON.stringify({ type: `ocr.job.${job.status}`, job_id: job.id, status: job.status, status_url: job.spec.statusUrl });
   const outcome = await postJson(url, body, webhookHeaders(secret, `${job.id}.${job.status}`, body), deps.post);
@@ -56,14 +56,18 @@ export async function deliverWebhook(deps: WebhookDeps, data: OcrWebhookJob, log
   const fields = { job_id: job.id, webhook_url: url, attempt: data.attempt, ...('status' in outcome ? { status: outcome.status } : { error: outcome.error }) };
   if (delivered) {
     log.info(fields, 'webhook delivered');
-    return;
+    return 'delivered';
   }
   const delayMs = retryDelayMs(data.attempt, deps.retryBaseMs);
   if (Date.now() + delayMs - firstAttemptAt > deps.retryForMs) {
     log.warn(fields, 'webhook attempt failed; no attempt left (WEBHOOK_RETRY_HOURS)');
-    return;
+    return 'failed';
   }
   log.info({ ...fields, retry_in_ms: delayMs }, 'webhook attempt failed; it will be tried again');
   const next = webhookJob(job.id, data.requestId, data.attempt + 1, { firstAttemptAt, delayMs });
   await deps.queue.add(next.name, next.data, next.opts);
+  return 'retry';
 }
+
+/** What became of one delivery attempt (the metric docsvc_webhook_deliveries_total counts them). */
+export type WebhookOutcome = 'delivered' | 'retry' | 'failed' | 'skipped';

@@ -2,16 +2,15 @@ import { DelayedError, Queue } from 'bullmq';
 import { JobStore, webhookJob } from '@docsvc/ocr-jobs';
 import {
   QUEUES,
+  countPages,
   openQueue,
   type OcrDocumentJob,
   type OcrDocumentResult,
   type OcrPageJob,
   type OcrPageResult,
   type OcrWebhookJob,
-  type PrepareJob,
-  type PrepareResult,
-  type RasterJob,
-  type RasterResult,
+  type PdfQueueJob,
+  type PdfQueueResult,
 } from '@docsvc/queue';
 import { loadWorkerConfig, runWorker } from '@docsvc/worker-runtime';
 import { jobsWorkerConfig as config } from './config.js';
@@ -48,7 +47,7 @@ await runWorker<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>({
     coordinator = {
       store: ctx.store,
       jobs,
-      pdf: openQueue<PrepareJob | RasterJob, PrepareResult | RasterResult>(QUEUES.pdf, ctx.redis, ctx.prefix),
+      pdf: openQueue<PdfQueueJob, PdfQueueResult>(QUEUES.pdf, ctx.redis, ctx.prefix),
       ocr: openQueue<OcrPageJob, OcrPageResult>(QUEUES.ocr, ctx.redis, ctx.prefix),
       pagesInFlight: config.JOB_PAGES_IN_FLIGHT,
       priority: 10,
@@ -81,15 +80,21 @@ await runWorker<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>({
   processor: async (job, ctx) => {
     if (!coordinator || !webhooks) throw new Error('worker-jobs not ready');
     if (job.name === 'webhook') {
-      await deliverWebhook(webhooks, job.data as OcrWebhookJob, ctx.log);
+      const delivery = await deliverWebhook(webhooks, job.data as OcrWebhookJob, ctx.log);
+      if (delivery !== 'skipped') ctx.metrics?.webhooks.inc({ outcome: delivery });
       return undefined;
     }
-    const outcome = await runDocumentJob(coordinator, (job.data as OcrDocumentJob).jobId, ctx.log);
+    const countPage = (page: OcrPageResult) => {
+      ctx.metrics?.observePage(page);
+      void countPages(ctx.redis, ctx.prefix, [page]).catch((err: unknown) => ctx.log.warn({ err }, 'page not counted'));
+    };
+    const outcome = await runDocumentJob({ ...coordinator, countPage }, (job.data as OcrDocumentJob).jobId, ctx.log);
     if (outcome.status === 'deferred') {
       // Back in the queue (not a failure, no attempt used): other keys' jobs can start meanwhile.
       await job.moveToDelayed(Date.now() + DEFER_MS + Math.round(Math.random() * DEFER_MS), ctx.token);
       throw new DelayedError();
     }
+    ctx.metrics?.jobs.inc({ status: outcome.status });
     return outcome;
   },
 });

@@ -35,6 +35,8 @@ export interface CoordinatorDeps extends OcrQueues {
   cancelCheckMs: number;
   /** Announces a job's end (its webhook, when it has one). */
   announce(job: JobRecord): Promise<void>;
+  /** Counts a page read for the job (metrics). */
+  countPage?(page: PageResult): void;
 }
 
 /** The job's error as the job's status shows it: the synchronous route's code and message, and the page. */
@@ -148,6 +150,7 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
           if (stopped) return;
           await deps.store.put(jobObjects.page(jobId, page), JSON.stringify(result), { contentType: 'application/json' });
           await deps.jobs.pageDone(jobId, page);
+          deps.countPage?.(result);
           return;
         } catch (err) {
           if (stopped) return;
@@ -230,7 +233,7 @@ async function ended(deps: CoordinatorDeps, jobId: string, status: OcrDocumentRe
 
 /** Prepares the document once and keeps what it found on the record, so that a resumed job does not prepare it again. */
 async function makePlan(deps: CoordinatorDeps, record: JobRecord, step: RunStep): Promise<JobPlan> {
-  const prepared = await prepareDocument(step, record.logId, record.spec.source);
+  const prepared = await prepareDocument(step, record.logId, record.spec.source, jobObjects.download(record.id));
   const pageRange = resolvePageRange(record.spec.options.page_range, prepared.kind, prepared.pageCount, record.spec.maxPages);
   const plan: JobPlan = { kind: prepared.kind, totalPages: prepared.pageCount, pageRange, sourceKey: prepared.sourceKey };
   await deps.jobs.setPlan(record.id, plan);

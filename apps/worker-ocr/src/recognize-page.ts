@@ -41,5 +41,5 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
     },
     'page recognised',
   );
-  return { page, source: 'ocr', width, height, sections: packSections(sections), engineMs: read.engineMs, rotation: read.rotation, skew: read.skew, language: read.language };
+  return { page, source: 'ocr', width, height, sections: packSections(sections), engineMs: read.engineMs, rotation: read.rotation, skew: read.skew, language: read.language, engine: engine.name };
 }

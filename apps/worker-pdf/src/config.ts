@@ -6,4 +6,6 @@ export const pdfWorkerConfig = loadOrExit('worker-pdf', {
   DOWNLOAD_TIMEOUT_MS: downloadShape.DOWNLOAD_TIMEOUT_MS,
   /** Pages rasterised at once by this process; default: one per core. */
   PDF_CONCURRENCY: envInt(availableParallelism(), { min: 1, max: 256 }),
+  /** Time a searchable PDF may take, per page of the document, beyond PAGE_TIMEOUT_MS (measured: about 10 ms a page, bench/searchable-pdf.ts). */
+  SEARCHABLE_PDF_MS_PER_PAGE: envInt(200, { min: 1, max: 60_000 }),
 });

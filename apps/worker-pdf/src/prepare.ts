@@ -13,15 +13,15 @@ const HEAD_BYTES = 256 * 1024;
 
 /**
  * Job "prepare": fetch or read the document, decide its type from its bytes and count its pages
- * (without rendering). A downloaded document is kept under the request's work/ prefix so that its
- * pages are read from the bucket, not downloaded again.
+ * (without rendering). A downloaded document is kept (under the request's work/ prefix, or at `keepAt`)
+ * so that its pages are read from the bucket, not downloaded again.
  */
 export async function prepare(job: Job<PrepareJob>, ctx: WorkerContext, limits: DocumentLimits): Promise<PrepareResult> {
-  const { source, requestId } = job.data;
+  const { source, requestId, keepAt } = job.data;
   if ('url' in source) {
     const bytes = await download(source.url, ctx);
     const { kind, pageCount } = await inspectDocument(bytes, limits);
-    const sourceKey = `${workPrefix(requestId)}source`;
+    const sourceKey = keepAt ?? `${workPrefix(requestId)}source`;
     await ctx.store.put(sourceKey, bytes, { size: bytes.length });
     ctx.log.info({ kind, page_count: pageCount, bytes: bytes.length }, 'document prepared');
     return { kind, pageCount, sourceKey };

@@ -4,6 +4,8 @@ import { envBoolean, envInt, envUrl } from './env.js';
 /** Variables every process reads. */
 export const commonShape = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** When set, GET /metrics needs `Authorization: Bearer METRICS_TOKEN` (API and workers). */
+  METRICS_TOKEN: z.string().min(1).optional(),
 };
 
 /** Redis, through which every process coordinates. */
@@ -33,6 +35,8 @@ export const s3Shape = {
 
 /** Worker processes. */
 export const workerShape = {
+  /** A worker's Prometheus endpoint (GET /metrics on this port); 0: none. */
+  METRICS_PORT: envInt(0, { min: 0, max: 65_535 }),
   /** How often a worker writes its heartbeat; readiness treats 3 missed beats as dead. */
   HEARTBEAT_INTERVAL_MS: envInt(5_000, { min: 100, max: 60_000 }),
   /** On SIGTERM, how long a worker may finish the jobs it holds before it exits anyway. */

@@ -6,3 +6,4 @@ export type { LargestImage } from './text-layer.js';
 export type { TextLayerBlock, TextLayerLine, TextLayerWord, TextLayerRefusal, TextBox } from './text-layer.js';
 export { encodePgm, decodePgm } from './pgm.js';
 export { imagePageForOcr, decodeImagePixels, type ImagePageForOcr } from './image-page.js';
+export { readImageFacts, encodePng, type ImageFacts } from './image-facts.js';

@@ -1,9 +1,9 @@
 import { isSinglePageKind, type DocumentKind } from '@docsvc/documents/kind';
-import type { DocumentSource, OcrPageJob, OcrPageResult, PrepareJob, PrepareResult, QueueHandles, RasterJob, RasterResult } from '@docsvc/queue';
+import type { DocumentSource, OcrPageJob, OcrPageResult, PdfQueueJob, PdfQueueResult, PrepareJob, PrepareResult, QueueHandles, RasterJob, RasterResult, SearchablePdfJob, SearchablePdfResult } from '@docsvc/queue';
 
 /** The two queues an OCR request's steps go through (worker-pdf's and worker-ocr's). */
 export interface OcrQueues {
-  pdf: QueueHandles<PrepareJob | RasterJob, PrepareResult | RasterResult>;
+  pdf: QueueHandles<PdfQueueJob, PdfQueueResult>;
   ocr: QueueHandles<OcrPageJob, OcrPageResult>;
 }
 
@@ -14,6 +14,7 @@ export interface OcrQueues {
  */
 export type RunStep = {
   (queue: 'pdf', name: 'prepare', data: PrepareJob, step: { page?: undefined; kind: 'prepare' }): Promise<PrepareResult>;
+  (queue: 'pdf', name: 'searchable', data: SearchablePdfJob, step: { page?: undefined; kind: 'searchable' }): Promise<SearchablePdfResult>;
   (queue: 'pdf', name: 'raster', data: RasterJob, step: { page: number; kind: 'raster' }): Promise<RasterResult>;
   (queue: 'ocr', name: 'page', data: OcrPageJob, step: { page: number; kind: 'ocr' }): Promise<OcrPageResult>;
 };
@@ -23,11 +24,16 @@ export type RunStep = {
  * image whose kind is known from its first bytes is one page and needs no preparing job (the OCR
  * worker checks its size and decodes it); a PDF, a TIFF or a URL is prepared by worker-pdf.
  */
-export async function prepareDocument(run: RunStep, requestId: string, source: DocumentSource): Promise<PrepareResult> {
+export async function prepareDocument(run: RunStep, requestId: string, source: DocumentSource, keepAt?: string): Promise<PrepareResult> {
   if ('objectKey' in source && isSinglePageKind(source.kind as DocumentKind | undefined)) {
     return { kind: source.kind!, pageCount: 1, sourceKey: source.objectKey };
   }
-  return run('pdf', 'prepare', { requestId, source }, { kind: 'prepare' });
+  return run('pdf', 'prepare', { requestId, source, ...(keepAt ? { keepAt } : {}) }, { kind: 'prepare' });
+}
+
+/** The searchable PDF of a read document (worker-pdf); the page results must be stored under `pagesPrefix` first. */
+export function buildSearchablePdf(run: RunStep, job: SearchablePdfJob): Promise<SearchablePdfResult> {
+  return run('pdf', 'searchable', job, { kind: 'searchable' });
 }
 
 export interface PageOptions {

@@ -5,3 +5,4 @@ export { startHeartbeat, countLiveWorkers, liveWorkerInfo, MISSED_BEATS, type He
 export { openQueue, enqueue, runAndWait, DEFAULT_JOB_OPTIONS, type QueueHandles, type EnqueuedJob, type OpenQueueOptions } from './jobs.js';
 export { toJobError, fromJobFailure } from './job-errors.js';
 export * from './payloads.js';
+export { countPages, readPageTotals, pageTotalsKey } from './page-totals.js';

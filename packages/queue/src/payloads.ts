@@ -15,6 +15,8 @@ export type DocumentSource = { url: string } | { objectKey: string; kind?: strin
 export interface PrepareJob {
   requestId: string;
   source: DocumentSource;
+  /** Where a downloaded document is kept (default: under the request's work/ prefix, deleted when it ends). */
+  keepAt?: string;
 }
 export interface PrepareResult {
   /** "pdf", "png", "jpeg", "webp", "tiff", "bmp", "gif". */
@@ -40,6 +42,33 @@ export interface RasterJob {
 export type RasterResult =
   | { source: 'ocr'; rasterKey: string; width: number; height: number; dpi: number; /** why the text layer was not used */ refusal?: string }
   | { source: 'text_layer'; page: OcrPageResult };
+
+/**
+ * Queue pdf-raster, job "searchable": the searchable PDF of a recognised document, written to
+ * `outputKey`. A PDF source keeps its pages as they are, with an invisible text layer under each page
+ * that was recognised; an image source becomes one page per image (per TIFF page) at its own
+ * resolution. Page results are read from `${pagesPrefix}NNNNNN.json` (6-digit page number), one at a time.
+ */
+export interface SearchablePdfJob {
+  requestId: string;
+  sourceKey: string;
+  /** The document's kind, as prepared ("pdf", "jpeg", "tiff", ...). */
+  kind: string;
+  pageCount: number;
+  /** The pages that were read (1-based, inclusive): the others are kept as they are, without text. */
+  pageRange: [number, number];
+  pagesPrefix: string;
+  outputKey: string;
+}
+export interface SearchablePdfResult {
+  outputKey: string;
+  bytes: number;
+  /** Pages given a text layer. */
+  layered: number;
+}
+
+/** Where a page's result is kept for the searchable PDF (and a job's own pages): 6-digit page number. */
+export const pageResultKey = (prefix: string, page: number) => `${prefix}${String(page).padStart(6, '0')}.json`;
 
 /** Queue ocr-page, job "page": recognise one page image. */
 export interface OcrPageJob {
@@ -121,3 +150,7 @@ export interface OcrWebhookJob {
   /** When the first attempt was made (ms): retries stop WEBHOOK_RETRY_HOURS after it. */
   firstAttemptAt?: number;
 }
+
+/** Every job of queue pdf-raster (worker-pdf), and its results. */
+export type PdfQueueJob = PrepareJob | RasterJob | SearchablePdfJob;
+export type PdfQueueResult = PrepareResult | RasterResult | SearchablePdfResult;

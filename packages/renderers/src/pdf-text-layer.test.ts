@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OcrPageResult, PackedWord } from '@docsvc/schemas';
-import { textLayerPdf } from './pdf-text-layer.js';
+import { textLayerPdf } from './pdf-writer.js';
 
 // Checked with tools nobody here wrote (Debian's qpdf and poppler-utils, installed by scripts/install.sh).
 const dir = mkdtempSync(path.join(tmpdir(), 'text-layer-'));

@@ -1,4 +1,6 @@
+import { deflateSync } from 'node:zlib';
 import type { OcrPageResult } from '@docsvc/schemas';
+import { apply, type LayerPlacement } from './pdf-geometry.js';
 
 /**
  * The invisible text layer of a searchable PDF, as tesseract's PDF renderer writes it: every word in
@@ -15,7 +17,12 @@ const GLYPH_WIDTH = 500;
 const ASCENT = 800;
 const DESCENT = -200;
 
-const num = (n: number) => (Math.round(n * 100) / 100).toString();
+/** Positions and sizes in page pixels: a tenth of a pixel is finer than any box. */
+const num = (n: number) => (Math.round(n * 10) / 10).toString();
+/** The font's resource name on every page (short: it is written once a word). */
+export const FONT_RESOURCE = 'G';
+/** Matrix entries: a point's worth of error over a 2,000-pixel page needs more than two decimals. */
+const fine = (n: number) => (Math.round(n * 1e6) / 1e6).toString();
 
 /** UTF-16 code units as hex, the string a Type0 Identity-H font reads as 2-byte codes. */
 function utf16Hex(text: string): string {
@@ -24,31 +31,43 @@ function utf16Hex(text: string): string {
   return hex;
 }
 
-/** A page's text-layer content stream: `widthPt` x `heightPt` points over the page image's pixels. */
-export function textLayerContent(page: OcrPageResult, widthPt: number, heightPt: number, fontName = 'GlyphLessFont'): string {
-  const sx = widthPt / page.width;
-  const sy = heightPt / page.height;
-  const out: string[] = ['BT', '3 Tr'];
+/**
+ * A page's text-layer content stream. Words are written in the answer's pixels (y up from the
+ * bottom) and the placement's matrix (pdf-geometry.ts) takes them onto the page: for a page turned by
+ * OCR, or shown with /Rotate, the words turn with it; on a page OCR levelled, each word is moved back
+ * to where it is printed.
+ */
+export function textLayerContent(page: OcrPageResult, placement: LayerPlacement, fontName = FONT_RESOURCE): string {
+  const { matrix, recentre } = placement;
+  const out: string[] = ['q', `${matrix.map(fine).join(' ')} cm`, 'BT', '3 Tr'];
   for (const section of page.sections) {
     for (const line of section.lines) {
       for (const [text, x0, y0, x1, y1] of line.words) {
         if (!text) continue;
-        const size = Math.max(1, (y1 - y0) * sy);
-        const width = Math.max(0.01, (x1 - x0) * sx);
+        const size = Math.max(1, y1 - y0);
+        const width = Math.max(0.01, x1 - x0);
         const natural = (text.length * GLYPH_WIDTH * size) / 1000;
         // The font is as tall as the word's box, its baseline placed so that its glyphs' box (ascent to
         // descent) is the word's box: what a viewer highlights and a text extractor reports.
-        const baseline = heightPt - y1 * sy + (-DESCENT / 1000) * size;
-        out.push(`/${fontName} ${num(size)} Tf ${num((100 * width) / natural)} Tz 1 0 0 1 ${num(x0 * sx)} ${num(baseline)} Tm <${utf16Hex(text)}> Tj`);
+        let x = x0;
+        let baseline = page.height - y1 + (-DESCENT / 1000) * size;
+        if (recentre) {
+          const cx = (x0 + x1) / 2;
+          const cy = page.height - (y0 + y1) / 2;
+          const [px, py] = apply(recentre, cx, cy);
+          x += px - cx;
+          baseline += py - cy;
+        }
+        out.push(`/${fontName} ${num(size)} Tf ${num((100 * width) / natural)} Tz 1 0 0 1 ${num(x)} ${num(baseline)} Tm <${utf16Hex(text)}> Tj`);
       }
     }
   }
-  out.push('ET');
+  out.push('ET', 'Q');
   return `${out.join('\n')}\n`;
 }
 
 /** The font's objects, in PDF syntax, given the object numbers they are to have. */
-export function glyphLessFontObjects(ids: { type0: number; cid: number; descriptor: number; toUnicode: number }): Array<{ id: number; body: string }> {
+export function glyphLessFontObjects(ids: { type0: number; cid: number; descriptor: number; toUnicode: number }): Array<{ id: number; body: string | Buffer }> {
   const toUnicode = [
     '/CIDInit /ProcSet findresource begin',
     '12 dict begin',
@@ -84,45 +103,8 @@ export function glyphLessFontObjects(ids: { type0: number; cid: number; descript
   ];
 }
 
-export function stream(content: string): string {
-  return `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;
-}
-
-/**
- * A PDF holding only the text layers (invisible) of `pages`, each page `sizes[i]` points (default: the
- * page image at 300 DPI). Written object by object: a chunk per page, the cross-reference table at
- * the end, never the whole file as one string.
- */
-export function* textLayerPdf(pages: readonly OcrPageResult[], sizes?: ReadonlyArray<{ widthPt: number; heightPt: number }>): Generator<Buffer> {
-  const offsets: number[] = [];
-  let at = 0;
-  const emit = (text: string): Buffer => {
-    const chunk = Buffer.from(text, 'latin1');
-    at += chunk.length;
-    return chunk;
-  };
-  const object = (id: number, body: string): Buffer => {
-    offsets[id] = at;
-    return emit(`${id} 0 obj\n${body}\nendobj\n`);
-  };
-  // 1 catalog, 2 pages, 3-6 font; then per page: page, contents.
-  const first = 7;
-  const pageId = (i: number) => first + 2 * i;
-  yield emit('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n');
-  yield object(1, '<< /Type /Catalog /Pages 2 0 R >>');
-  yield object(2, `<< /Type /Pages /Count ${pages.length} /Kids [${pages.map((_, i) => `${pageId(i)} 0 R`).join(' ')}] >>`);
-  for (const font of glyphLessFontObjects({ type0: 3, cid: 4, descriptor: 5, toUnicode: 6 })) yield object(font.id, font.body);
-  for (const [i, page] of pages.entries()) {
-    const { widthPt, heightPt } = sizes?.[i] ?? { widthPt: (page.width * 72) / 300, heightPt: (page.height * 72) / 300 };
-    yield object(
-      pageId(i),
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(widthPt)} ${num(heightPt)}] /Resources << /Font << /GlyphLessFont 3 0 R >> >> /Contents ${pageId(i) + 1} 0 R >>`,
-    );
-    yield object(pageId(i) + 1, stream(textLayerContent(page, widthPt, heightPt)));
-  }
-  const count = first + 2 * pages.length;
-  const xref = at;
-  let table = `xref\n0 ${count}\n0000000000 65535 f \n`;
-  for (let id = 1; id < count; id++) table += `${String(offsets[id] ?? 0).padStart(10, '0')} 00000 n \n`;
-  yield emit(`${table}trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+/** A stream object's body, Flate-compressed. */
+export function stream(content: string | Buffer, dict = ''): Buffer {
+  const data = deflateSync(typeof content === 'string' ? Buffer.from(content, 'latin1') : content);
+  return Buffer.concat([Buffer.from(`<< ${dict}/Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
 }

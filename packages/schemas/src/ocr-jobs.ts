@@ -54,9 +54,14 @@ export const ocrJobPagesQuerySchema = z
   })
   .refine((q) => q.to === undefined || q.to >= q.from, { message: 'to must not be before from', path: ['to'] });
 
-/** GET /v1/vision/ocr/jobs/{job_id}/result?format=: the contract's JSON, or plain text, hOCR, ALTO XML. */
+/** GET /v1/vision/ocr/jobs/{job_id}?answer=false: the status alone, without a succeeded job's answer (for polling). */
+export const ocrJobStatusQuerySchema = z.object({
+  answer: z.enum(['true', 'false']).default('true'),
+});
+
+/** GET /v1/vision/ocr/jobs/{job_id}/result?format=: the contract's JSON, or plain text, hOCR, ALTO XML, a searchable PDF. */
 export const ocrJobResultQuerySchema = z.object({
-  format: z.enum(['json', 'text', 'hocr', 'alto']).default('json'),
+  format: z.enum(['json', 'text', 'hocr', 'alto', 'pdf']).default('json'),
 });
 
 export type OcrJobOptions = z.infer<typeof ocrJobOptionsSchema>;

@@ -25,8 +25,8 @@ export const ocrOptionsSchema = z.object({
   language: z.string().min(1).max(200).optional(),
   /** Extension: recognise every PDF page with OCR even when its text layer is usable. */
   force_ocr: z.boolean().optional(),
-  /** Extension: the answer's format: the contract's JSON (default), or plain text, hOCR or ALTO XML. */
-  output: z.enum(['json', 'text', 'hocr', 'alto']).optional(),
+  /** Extension: the answer's format: the contract's JSON (default), or plain text, hOCR, ALTO XML or a searchable PDF. */
+  output: z.enum(['json', 'text', 'hocr', 'alto', 'pdf']).optional(),
 });
 
 /** Where an OCR request's document is: exactly one of `url` and `file_store_key` (contract 2.3). */
@@ -132,4 +132,6 @@ export interface OcrPageResult {
   skew?: number;
   /** The tesseract model(s) the page was read with; absent for text-layer pages. */
   language?: string;
+  /** The engine that read it ("native", "tesseract.js"); absent for text-layer pages (metrics only, not in the answer). */
+  engine?: string;
 }

@@ -1,3 +1,4 @@
+import type { ServiceMetrics } from '@docsvc/metrics';
 import type { Redis } from 'ioredis';
 import { commonShape, documentShape, downloadShape, loadOrExit, redisShape, s3Shape, workerShape } from '@docsvc/config';
 import type { FetchUrlResult } from '@docsvc/fetcher';
@@ -35,6 +36,8 @@ export interface WorkerContext {
   signal: AbortSignal;
   /** The BullMQ lock token of the job being processed (to move it back to the queue: job.moveToDelayed). */
   token?: string;
+  /** The process's metrics (main thread only: an isolated job's context has none). */
+  metrics?: ServiceMetrics;
 }
 
 /** The context of one process or isolation thread: its own logger, S3 client and (lazy) Redis connection. */

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { DelayedError, Job, Worker } from 'bullmq';
 import { exitWithParent, onShutdown } from '@docsvc/lifecycle';
 import { QUEUES, createRedis, startHeartbeat, toJobError, type WorkerKind } from '@docsvc/queue';
+import { ServiceMetrics, serveMetrics } from '@docsvc/metrics';
 import { ServiceError } from '@docsvc/schemas';
 import { createContext, loadWorkerConfig, type WorkerContext } from './context.js';
 import { isRetryable, toServiceError } from './failures.js';
@@ -83,8 +84,13 @@ function retryDelayMs(job: Job, attempt: number): number | undefined {
  */
 export async function runWorker<Data extends { requestId?: string }, Result>(opts: WorkerOptions<Data, Result>): Promise<WorkerProcess> {
   const config = loadWorkerConfig(opts.app);
-  const ctx = createContext(opts.app, config);
+  const metrics = new ServiceMetrics(opts.app);
+  const ctx: WorkerContext = { ...createContext(opts.app, config), metrics };
   const { log, redis } = ctx;
+  // Its own port: a worker serves no HTTP otherwise.
+  let ready = false;
+  const metricsServer =
+    config.METRICS_PORT > 0 ? await serveMetrics(metrics, { port: config.METRICS_PORT, ready: () => ready, ...(config.METRICS_TOKEN ? { token: config.METRICS_TOKEN } : {}) }) : undefined;
   if (config.ALLOW_PRIVATE_URLS) log.warn('ALLOW_PRIVATE_URLS=true: URLs may reach private and loopback addresses; for local testing only');
   const id = `${hostname()}:${process.pid}`;
   try {
@@ -164,10 +170,12 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
       try {
         const result = await attempt(job, { ...ctx, log: jobLog, ...(token ? { token } : {}) });
         jobLog.debug({ ms: Date.now() - started }, 'job done');
+        metrics.workerJobs.inc({ queue: QUEUES[opts.kind], name: job.name, outcome: 'completed' });
         return result;
       } catch (raw) {
         // The processor put its job back in the queue for later (job.moveToDelayed): not a failure.
         if (raw instanceof DelayedError) throw raw;
+        metrics.workerJobs.inc({ queue: QUEUES[opts.kind], name: job.name, outcome: 'failed' });
         const err = toServiceError(raw);
         const attemptNo = job.attemptsMade + 1;
         const attempts = job.opts.attempts ?? 1;
@@ -217,11 +225,13 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
   const watchdog = startWatchdog(config.WATCHDOG_MS, opts.app);
 
   const stop = async () => {
+    ready = false;
     await worker?.close(); // takes no new job, waits for the jobs in hand
     await pool?.close();
     await opts.teardown?.();
     await watchdog.stop();
     await heartbeat.stop();
+    await metricsServer?.close();
     redis.disconnect();
   };
   onShutdown(stop, { log, graceMs: config.SHUTDOWN_GRACE_MS });
@@ -229,8 +239,9 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
     log.warn('launcher is gone; stopping');
     process.kill(process.pid, 'SIGTERM');
   });
+  ready = true;
   log.info(
-    { kind: opts.kind, queue: QUEUES[opts.kind], consuming: Boolean(worker), isolated: Boolean(pool), id, lock_ms: config.JOB_LOCK_MS, stalled_check_ms: config.STALLED_CHECK_MS },
+    { kind: opts.kind, queue: QUEUES[opts.kind], consuming: Boolean(worker), isolated: Boolean(pool), id, lock_ms: config.JOB_LOCK_MS, stalled_check_ms: config.STALLED_CHECK_MS, ...(metricsServer ? { metrics_port: metricsServer.port } : {}) },
     'worker started',
   );
   return { ctx, worker, stop };

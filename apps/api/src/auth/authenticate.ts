@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
 import type { KeyRing, Principal } from './keys.js';
 
@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** The key from `Authorization: Bearer KEY` (the contract) or `x-api-key: KEY` (the official client). */
-function presentedKey(request: FastifyRequest): string | undefined {
+export function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -43,4 +43,11 @@ export function authenticate(keys: KeyRing) {
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw new ApiError('missing_api_key', 'this route needs an API key');
   return request.principal;
+}
+
+/** Makes every route registered in `scope` public (for routes a plugin registers: the web page's files, the dashboard behind its own keys). */
+export function publicRoutes(scope: FastifyInstance): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), public: true } as typeof route.config;
+  });
 }

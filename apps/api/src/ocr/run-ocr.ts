@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { buildOcrAnswer } from '@docsvc/assembly';
-import { prepareDocument, readDocumentPage, resolvePageRange, type OcrQueues, type RunStep } from '@docsvc/ocr-pipeline';
+import { buildSearchablePdf, prepareDocument, readDocumentPage, resolvePageRange, type OcrQueues, type RunStep } from '@docsvc/ocr-pipeline';
 import {
   enqueue,
+  pageResultKey,
   workPrefix,
   type DocumentSource,
   type EnqueuedJob,
@@ -10,7 +11,7 @@ import {
   type QueueHandles,
 } from '@docsvc/queue';
 import { AUTO_LANGUAGE, ServiceError, resolveOcrLanguage, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
-import type { ObjectStore } from '@docsvc/storage';
+import type { ObjectStore, StoredObject } from '@docsvc/storage';
 import type { Backpressure } from '../backpressure.js';
 import type { OcrWorkers } from './ocr-workers.js';
 
@@ -41,7 +42,7 @@ export async function runOcr(
   source: DocumentSource,
   requestId: string,
   log: Logger,
-): Promise<{ answer: OcrResponse; pages: OcrPageResult[] }> {
+): Promise<{ answer: OcrResponse; pages: OcrPageResult[]; pdf?: StoredObject }> {
   const deadline = Date.now() + pipeline.timeoutMs;
   const remaining = () => deadline - Date.now();
   const jobs: Array<EnqueuedJob<unknown>> = [];
@@ -69,7 +70,17 @@ export async function runOcr(
     const pages = await Promise.all(pageTasks); // fail fast: the first failure answers
     log.info({ kind: prepared.kind, total_pages: prepared.pageCount, page_range: pageRange }, 'ocr done');
     const sorted = [...pages].sort((a, b) => a.page - b.page);
-    return { answer: buildOcrAnswer({ request, kind: prepared.kind, totalPages: prepared.pageCount, pageRange, pages: sorted, logId: requestId }), pages: sorted };
+    const answer = buildOcrAnswer({ request, kind: prepared.kind, totalPages: prepared.pageCount, pageRange, pages: sorted, logId: requestId });
+    if (request.output !== 'pdf') return { answer, pages: sorted };
+    // The searchable PDF is written by worker-pdf from the pages' results, stored for it under work/.
+    const pagesPrefix = `${workPrefix(requestId)}pages/`;
+    await Promise.all(sorted.map((p) => pipeline.store.put(pageResultKey(pagesPrefix, p.page), JSON.stringify(p), { contentType: 'application/json' })));
+    const outputKey = `${workPrefix(requestId)}searchable.pdf`;
+    await buildSearchablePdf(step, { requestId, sourceKey: prepared.sourceKey, kind: prepared.kind, pageCount: prepared.pageCount, pageRange, pagesPrefix, outputKey });
+    const pdf = await pipeline.store.get(outputKey);
+    // The request's objects are deleted once the PDF has been sent (or the client has gone).
+    tasks.push(new Promise<void>((resolve) => pdf.body.once('close', resolve)));
+    return { answer, pages: sorted, pdf };
   } finally {
     abandoned = true;
     void cleanUp(pipeline.store, requestId, jobs, tasks, log);

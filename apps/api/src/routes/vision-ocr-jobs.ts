@@ -4,13 +4,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pageEntries, unpackSections, type PageResult } from '@docsvc/assembly';
 import { isValidCursor, jobObjects, webhookJob, type JobRecord } from '@docsvc/ocr-jobs';
-import type { DocumentSource } from '@docsvc/queue';
+import { runAndWait, type DocumentSource } from '@docsvc/queue';
 import {
   MAX_PAGES_PER_READ,
   ocrJobListQuerySchema,
   ocrJobOptionsSchema,
   ocrJobPagesQuerySchema,
   ocrJobResultQuerySchema,
+  ocrJobStatusQuerySchema,
   ocrJobRequestSchema,
   type OcrJobOptions,
   type OcrJobView,
@@ -146,6 +147,7 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
         uploaded = false; // the job owns its upload now
         await jobs.queue.add('document', { requestId: request.id, jobId }, { jobId });
         request.log.info({ job_id: jobId, source: 'url' in source ? 'url' : 'object', webhook: Boolean(webhook_url) }, 'OCR job created');
+        deps.metrics.jobs.inc({ status: 'queued' });
         return reply
           .code(202)
           .header('location', `${JOBS_PATH}/${jobId}`)
@@ -170,7 +172,8 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.get<{ Params: { job_id: string } }>(`${JOBS_PATH}/:job_id`, async (request, reply) => {
     const job = await ownedJob(request, request.params.job_id);
     const view = jobView(job, baseUrl(request));
-    if (job.status !== 'succeeded') return { success: true, ...view };
+    const { answer } = validate(ocrJobStatusQuerySchema, request.query, 'query');
+    if (job.status !== 'succeeded' || answer === 'false') return { success: true, ...view };
     return sendWithAnswer(reply, view, job.id); // the answer brings its own `success`
   });
 
@@ -205,6 +208,11 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
       const answer = await readAnswer(job.id);
       return reply.type('application/json; charset=utf-8').header('content-disposition', attachment(`${base}.json`)).send(answer);
     }
+    if (format === 'pdf') {
+      const pdf = await searchablePdf(job, request.id);
+      const length = pdf.size !== undefined ? { 'content-length': String(pdf.size) } : {};
+      return reply.type('application/pdf').headers({ 'content-disposition': attachment(`${base}.pdf`), ...length }).send(pdf.body);
+    }
     const f: PagedFormat = OUTPUT_FORMATS[format];
     const [first, last] = job.plan.pageRange;
     const doc = { sourceName: job.spec.sourceName ?? 'document' };
@@ -236,10 +244,34 @@ export function visionOcrJobsRoutes(app: FastifyInstance, deps: ApiDeps): void {
     if (before === 'succeeded' || before === 'failed') {
       throw new ApiError('job_finished', `the job has already ${before}; only a queued or running job can be cancelled`, [{ job_id: job.id, status: before }]);
     }
-    if (before !== 'cancelled') request.log.info({ job_id: job.id, was: before }, 'OCR job cancelled');
+    if (before !== 'cancelled') {
+      request.log.info({ job_id: job.id, was: before }, 'OCR job cancelled');
+      // A running job's coordinator counts its own end; a queued one never runs.
+      if (before === 'queued') deps.metrics.jobs.inc({ status: 'cancelled' });
+    }
     const now = await jobs.store.get(job.id);
     return { success: true, ...jobView(now ?? job, baseUrl(request)) };
   });
+
+  /**
+   * A succeeded job's searchable PDF: written by worker-pdf the first time it is asked for (one build
+   * however many ask at once: the build's id is the job's), then kept with the job's other objects.
+   * The request waits for the build up to OCR_TIMEOUT_MS; a 504 then means "ask again" (the build goes on).
+   */
+  async function searchablePdf(job: JobRecord, requestId: string) {
+    const plan = job.plan!;
+    const key = jobObjects.searchablePdf(job.id);
+    if (!(await deps.store.head(key))) {
+      const data = { requestId, sourceKey: plan.sourceKey, kind: plan.kind, pageCount: plan.totalPages, pageRange: plan.pageRange, pagesPrefix: jobObjects.pages(job.id), outputKey: key };
+      await runAndWait(deps.ocr.pdf, 'searchable', data, deps.ocr.timeoutMs, { jobId: `${job.id}.searchable` });
+    }
+    try {
+      return await deps.store.get(key);
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError) throw new ApiError('job_not_found', `the results of OCR job ${job.id} are no longer kept`, [{ job_id: job.id }]);
+      throw err;
+    }
+  }
 
   /**
    * The status followed by the stored answer's fields, streamed: a 2,000-page answer is never held

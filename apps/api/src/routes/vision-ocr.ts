@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderOutput } from '@docsvc/renderers';
-import { workPrefix, type DocumentSource } from '@docsvc/queue';
+import { countPages, workPrefix, type DocumentSource } from '@docsvc/queue';
 import { ocrOptionsSchema, ocrRequestSchema, type OcrRequest } from '@docsvc/schemas';
 import { principalOf } from '../auth/authenticate.js';
 import type { ApiDeps } from '../deps.js';
@@ -46,9 +46,16 @@ export function visionOcrRoute(app: FastifyInstance, deps: ApiDeps): void {
         source = ocrRequest.url ? { url: ocrRequest.url } : await storedSource(deps.store, owner.id, ocrRequest.file_store_key as string);
         sourceName = documentName(ocrRequest);
       }
-      const { answer, pages } = await runOcr(deps.ocr, ocrRequest, source, request.id, request.log);
+      const { answer, pages, pdf } = await runOcr(deps.ocr, ocrRequest, source, request.id, request.log);
       request.logExtras = { pages: answer.pages.length, usage: answer._usage };
+      for (const page of pages) deps.metrics.observePage(page);
+      void countPages(deps.redis, deps.queuePrefix, pages).catch((err: unknown) => request.log.warn({ err }, 'pages not counted'));
       if (!ocrRequest.output || ocrRequest.output === 'json') return answer;
+      if (pdf) {
+        const headers = { 'x-log-id': request.id, ...(pdf.size !== undefined ? { 'content-length': String(pdf.size) } : {}) };
+        return reply.type('application/pdf').headers(headers).send(pdf.body);
+      }
+      if (ocrRequest.output === 'pdf') throw new Error('the searchable PDF was not written');
       const rendered = renderOutput(ocrRequest.output, { pages, sourceName: sourceName ?? 'document' });
       return reply.type(rendered.contentType).header('x-log-id', request.id).send([...rendered.chunks].join(''));
     };

@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { publicRoutes } from '../auth/authenticate.js';
+import type { ApiDeps } from '../deps.js';
+
+/** The web page's built files (apps/web/dist); WEB_ROOT overrides where they are. */
+export const defaultWebRoot = () => fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+
+/**
+ * GET / (the web page) and its files under /web/, with pdf.js under /web/pdfjs/ (the page renders PDF
+ * pages with it). Static files, no key: the page asks for the key and calls the API like any client.
+ * Not served when the page has not been built.
+ */
+export function webPageRoute(app: FastifyInstance, deps: ApiDeps): void {
+  const root = deps.webRoot ?? defaultWebRoot();
+  if (!existsSync(path.join(root, 'index.html'))) {
+    deps.log.warn({ web_root: root }, 'the web page is not built (npm run build): GET / is not served');
+    return;
+  }
+  const pdfjsRoot = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  app.register(async (scope) => {
+    publicRoutes(scope);
+    await scope.register(fastifyStatic, { root, prefix: '/web/', decorateReply: true, index: false });
+    await scope.register(fastifyStatic, { root: path.join(pdfjsRoot, 'build'), prefix: '/web/pdfjs/build/', decorateReply: false, index: false });
+    scope.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  });
+}

@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALICE, startApi, type TestApi } from '../../api/test/harness.js';
+import { png, prosePage, sampleProse } from '../../api/test/ocr-fixtures.js';
+import { startWorkers, type RunningWorkers } from '../../api/test/workers.js';
+
+/**
+ * The web page in a real browser (Debian's Chromium, driven by playwright-core): a key pasted, a scan
+ * uploaded, the page drawn with its word boxes, each box on the word's ink (read back from the canvas).
+ * Screenshot: test/output/web/.
+ */
+const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test/output/web');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** What the page's script sees (the tests are type-checked without the DOM's types). */
+interface CanvasLike {
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray; width: number } };
+}
+interface DocumentLike {
+  querySelectorAll(selector: string): ArrayLike<{ getAttribute(name: string): string | null; dataset: Record<string, string> }>;
+  querySelector(selector: string): unknown;
+}
+
+let api: TestApi;
+let workers: RunningWorkers;
+let browser: Browser;
+let dir: string;
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  api = await startApi();
+  workers = await startWorkers(['ocr'], api.deps.queuePrefix, { OCR_CONCURRENCY: '1' });
+  dir = mkdtempSync(path.join(tmpdir(), 'docsvc-web-'));
+  writeFileSync(path.join(dir, 'letter.png'), await png((await prosePage(sampleProse(5, 91), 1200)).image));
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await workers?.stop();
+  await api?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the web page (GET /)', () => {
+  it('reads an uploaded scan and draws each word’s box on the word’s ink; hover shows the word', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(String(err)));
+    await page.goto(`${api.baseUrl}/`);
+    await page.fill('#key', ALICE);
+    await page.dispatchEvent('#key', 'change');
+    await page.setInputFiles('#file', path.join(dir, 'letter.png'));
+    await page.click('#run');
+    await page.waitForSelector('body[data-state="done"], body[data-state="failed"]', { timeout: 60_000 });
+    expect(await page.getAttribute('body', 'data-state'), `${await page.textContent('#status')} ${problems.join('; ')}`).toBe('done');
+
+    // For each word box: the dark pixels of the canvas near it (the box widened a little sideways and by
+    // half its height up and down) have the box's extent, within 3 pixels.
+    const checks = await page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: DocumentLike }).document;
+      const canvas = doc.querySelector('.page canvas') as CanvasLike;
+      const ctx = canvas.getContext('2d');
+      // Words cut by the page's right edge (the fixture's long lines) have no whole ink to compare.
+      const width = Number((canvas as unknown as { width: number }).width);
+      const words = Array.from(doc.querySelectorAll('.page rect.word')).filter((r) => Number(r.getAttribute('x')) + Number(r.getAttribute('width')) < width - 20);
+      return words.slice(0, 12).map((r) => {
+        const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a)));
+        const x0 = Math.max(0, Math.floor(x! - 3));
+        const y0 = Math.max(0, Math.floor(y! - h! / 2));
+        const img = ctx.getImageData(x0, y0, Math.ceil(w! + 6), Math.ceil(h! * 2));
+        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, ink = 0;
+        for (let i = 0; i < img.data.length; i += 4) {
+          if (img.data[i]! >= 128) continue;
+          const px = (i / 4) % img.width;
+          const py = Math.floor(i / 4 / img.width);
+          ink += 1;
+          minX = Math.min(minX, px);
+          maxX = Math.max(maxX, px + 1);
+          minY = Math.min(minY, py);
+          maxY = Math.max(maxY, py + 1);
+        }
+        return { text: r.dataset.text, box: [x!, y!, x! + w!, y! + h!], ink: [x0 + minX, y0 + minY, x0 + maxX, y0 + maxY], inkPixels: ink };
+      });
+    });
+    expect(checks.length).toBe(12);
+    for (const c of checks) {
+      expect(c.inkPixels, c.text).toBeGreaterThan(20);
+      c.ink.forEach((v, k) => expect(Math.abs(v - c.box[k]!), `${c.text} edge ${k}: ink ${c.ink} box ${c.box}`).toBeLessThanOrEqual(3));
+    }
+
+    await page.hover('.page rect.word');
+    expect(await page.textContent('#tooltip')).toMatch(/^\S+ \(0\.\d{3}|1\.000\)$/);
+    expect(await page.textContent('#text')).toContain(checks[0]!.text!);
+    await page.screenshot({ path: path.join(OUT, 'page-with-boxes.png'), fullPage: true });
+    await page.close();
+  }, 120_000);
+});

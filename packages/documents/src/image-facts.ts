@@ -1,0 +1,37 @@
+import sharp from 'sharp';
+import { readMetadata } from './sharp-image.js';
+import { sniffKind } from './sniff-kind.js';
+import type { DocumentKind, RawImage } from './types.js';
+
+/** What a page of an image file says about itself, for putting it on a PDF page as it is. */
+export interface ImageFacts {
+  kind: DocumentKind;
+  /** The stored pixels' size (before EXIF orientation). */
+  width: number;
+  height: number;
+  /** EXIF orientation (1-8), when the file has one. */
+  orientation?: number;
+  /** The resolution the file states, dots per inch, when it states one. */
+  dpi?: number;
+}
+
+/** An image page's header facts (nothing decoded); undefined for what sharp does not read (BMP). */
+export async function readImageFacts(bytes: Uint8Array, pageIndex: number): Promise<ImageFacts | undefined> {
+  const kind = sniffKind(bytes);
+  if (!kind || kind === 'pdf' || kind === 'bmp') return undefined;
+  const meta = await readMetadata(bytes, kind, pageIndex);
+  if (!meta.width || !meta.height) return undefined;
+  return {
+    kind,
+    width: meta.width,
+    height: meta.height,
+    ...(meta.orientation ? { orientation: meta.orientation } : {}),
+    // libvips reports 72 for files that state nothing; JFIF "aspect ratio only" has no unit either.
+    ...(meta.density && (meta.resolutionUnit !== undefined || kind !== 'jpeg') ? { dpi: meta.density } : {}),
+  };
+}
+
+/** Pixels as a PNG (lossless), for a page whose file cannot go into a PDF as it is. */
+export async function encodePng(image: RawImage): Promise<Buffer> {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } }).png({ compressionLevel: 6 }).toBuffer();
+}

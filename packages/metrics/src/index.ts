@@ -1,0 +1,2 @@
+export { ServiceMetrics, METRIC_PREFIX, type PageLabels, type QueueDepthReader, type PageTotalsReader } from './metrics.js';
+export { serveMetrics, metricsAllowed, WORKER_HTTP_PATHS } from './serve.js';
