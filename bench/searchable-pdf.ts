@@ -27,7 +27,7 @@ await main(async () => {
   const jpeg = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } }).jpeg({ quality: 75 }).toBuffer();
   const source = scannedPdf(Array.from({ length: n }, () => ({ width: image.width, height: image.height, jpeg: { bytes: jpeg, channels: 1 as const } })), 150);
   log(`${n} pages, ${round(source.length / 1e6)} MB; storing it and ${n} page results`);
-  await store.put('bench/scan.pdf', source, { size: source.length });
+  await store.put('bench/scan.pdf', source);
 
   const words = (l: number) => Array.from({ length: 13 }, (_, i) => ({ text: `word${(l * 13 + i) % 97}`, x: 60 + i * 90, y: 60 + l * 30 }));
   const section: Section = {

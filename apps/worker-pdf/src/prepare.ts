@@ -22,7 +22,7 @@ export async function prepare(job: Job<PrepareJob>, ctx: WorkerContext, limits: 
     const bytes = await download(source.url, ctx);
     const { kind, pageCount } = await inspectDocument(bytes, limits);
     const sourceKey = keepAt ?? `${workPrefix(requestId)}source`;
-    await ctx.store.put(sourceKey, bytes, { size: bytes.length });
+    await ctx.store.put(sourceKey, bytes);
     ctx.log.info({ kind, page_count: pageCount, bytes: bytes.length }, 'document prepared');
     return { kind, pageCount, sourceKey };
   }

@@ -23,7 +23,7 @@ export async function raster(job: Job<RasterJob>, ctx: WorkerContext, limits: Do
   }
   const rasterKey = `${workPrefix(requestId)}page-${page}.pgm`;
   const pgm = encodePgm(prepared.image);
-  await ctx.store.put(rasterKey, pgm, { size: pgm.length, contentType: 'image/x-portable-graymap' });
+  await ctx.store.put(rasterKey, pgm, { contentType: 'image/x-portable-graymap' });
   const { width, height } = prepared.image;
   ctx.log.info({ page, dpi: prepared.dpi, width, height, render_ms: ms, refusal: prepared.refusal }, 'page rasterised');
   return { source: 'ocr', rasterKey, width, height, dpi: prepared.dpi, ...(prepared.refusal ? { refusal: prepared.refusal } : {}) };

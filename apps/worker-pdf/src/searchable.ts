@@ -30,7 +30,7 @@ export async function searchable(job: Job<SearchablePdfJob>, ctx: WorkerContext,
       await pipeline((await ctx.store.get(sourceKey)).body, createWriteStream(source));
       const { file, layered } = await layeredPdf({ source, dir, pageRange, readPage });
       const { size } = await stat(file);
-      await ctx.store.put(outputKey, createReadStream(file), { size, contentType: 'application/pdf' });
+      await ctx.store.put(outputKey, createReadStream(file), { contentType: 'application/pdf' });
       result = { outputKey, bytes: size, layered };
     } finally {
       await rm(dir, { recursive: true, force: true });

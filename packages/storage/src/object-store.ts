@@ -29,12 +29,7 @@ export interface StoredObject {
 
 export interface PutOptions {
   contentType?: string;
-  /**
-   * The body's exact length, when known (an HTTP upload with Content-Length): the stream then goes
-   * to S3 in one request as it arrives, with nothing buffered.
-   */
-  size?: number;
-  /** Multipart part size; the memory a streamed upload holds is about queueSize x partSize. */
+  /** Multipart part size; the memory a streamed upload holds is about (queueSize + 1) x partSize. */
   partSize?: number;
   queueSize?: number;
   abortSignal?: AbortSignal;
@@ -54,14 +49,16 @@ export class ObjectStore {
   ) {}
 
   /**
-   * Stores `body`. A stream of known size is sent as one PutObject; one of unknown length goes up as
-   * a multipart upload, part by part, so memory stays bounded whatever the size. A failed or aborted
-   * upload leaves nothing behind on the server.
+   * Stores `body`. Bytes in memory go up as one PutObject. A stream goes up in parts of partSize held
+   * in memory (one PutObject when it fits in one), so memory stays bounded whatever the size and
+   * every request can be sent again: a stream sent as one request cannot be replayed, and a
+   * connection dropped under it (a server closing an idle keep-alive connection as it is reused)
+   * would lose the upload. A failed or aborted upload leaves nothing behind on the server.
    */
   async put(key: string, body: Readable | Uint8Array | string, opts: PutOptions = {}): Promise<void> {
-    if (opts.size !== undefined && opts.size <= MAX_SINGLE_PUT_BYTES) {
+    if (!(body instanceof Readable) && Buffer.byteLength(body) <= MAX_SINGLE_PUT_BYTES) {
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: opts.size, ContentType: opts.contentType }),
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: opts.contentType }),
         opts.abortSignal ? { abortSignal: opts.abortSignal } : {},
       );
       return;

@@ -81,7 +81,7 @@ export function storeUploadRoute(app: FastifyInstance, deps: ApiDeps): void {
     if (!body) throw new ApiError('validation_failed', 'send the file as the request body, or as multipart with a "file" part');
     await Promise.all([
       pipeline(body, limit),
-      deps.store.put(tenantObjectKey(ownerId, key), limit, { contentType, ...(declared !== undefined ? { size: declared } : {}) }),
+      deps.store.put(tenantObjectKey(ownerId, key), limit, { contentType }),
     ]);
     return { key, size: limit.bytes, options };
   }
