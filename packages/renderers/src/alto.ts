@@ -11,9 +11,11 @@ export function* altoPage(page: OcrPageResult, n: number): Generator<string> {
   let lineNo = 0;
   let word = 0;
   for (const [s, section] of page.sections.entries()) {
-    if (section.lines.length === 0) continue;
-    yield `        <TextBlock ID="block_${p}_${s + 1}" ${pos(unionOf(section.lines.map((l) => l.box)))}>\n`;
-    for (const line of section.lines) {
+    // ALTO 4.2 wants a String in every TextLine and a line in every TextBlock.
+    const lines = section.lines.filter((l) => l.words.length > 0);
+    if (lines.length === 0) continue;
+    yield `        <TextBlock ID="block_${p}_${s + 1}" ${pos(unionOf(lines.map((l) => l.box)))}>\n`;
+    for (const line of lines) {
       lineNo += 1;
       yield `          <TextLine ID="line_${p}_${lineNo}" ${pos(line.box)}>\n`;
       for (const [i, [text, x0, y0, x1, y1, confidence]] of line.words.entries()) {
@@ -45,7 +47,7 @@ export function* renderAlto(input: RenderInput): Generator<string> {
 
 export function altoHeader(input: Pick<RenderInput, 'sourceName' | 'engine'>): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
-<alto xmlns="http://www.loc.gov/standards/alto/ns-v4#" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.loc.gov/standards/alto/ns-v4# http://www.loc.gov/alto/v4/alto-4-2.xsd">
+<alto xmlns="http://www.loc.gov/standards/alto/ns-v4#" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.loc.gov/standards/alto/ns-v4# http://www.loc.gov/standards/alto/v4/alto-4-2.xsd" SCHEMAVERSION="4.2">
   <Description>
     <MeasurementUnit>pixel</MeasurementUnit>
     <sourceImageInformation>

@@ -90,6 +90,9 @@ describe('ALTO', () => {
     const doc = xmlOf(renderAlto(input));
     const alto = doc.alto[0];
     expect(alto.xmlns).toBe('http://www.loc.gov/standards/alto/ns-v4#');
+    // Where a validator fetches the schema from: the Library of Congress's published 4.2 file.
+    expect(alto['xsi:schemaLocation']).toBe('http://www.loc.gov/standards/alto/ns-v4# http://www.loc.gov/standards/alto/v4/alto-4-2.xsd');
+    expect(alto.SCHEMAVERSION).toBe('4.2');
     expect(arr(alto.Description[0].MeasurementUnit)[0]).toBe('pixel');
     const altoPages = alto.Layout[0].Page;
     expect(altoPages.map((p: any) => [p.WIDTH, p.HEIGHT])).toEqual([
@@ -100,6 +103,17 @@ describe('ALTO', () => {
     expect(strings.map((s: any) => s.CONTENT)).toEqual(allWords.map((w) => w.text));
     expect(strings.map((s: any) => [s.HPOS, s.VPOS, s.WIDTH, s.HEIGHT].map(Number))).toEqual(allWords.map((w) => [w.box[0], w.box[1], w.box[2]! - w.box[0]!, w.box[3]! - w.box[1]!]));
     expect(strings.map((s: any) => Number(s.WC))).toEqual(allWords.map((w) => Math.round(w.conf * 100) / 100));
+  });
+
+  it('writes no TextLine without a String and no TextBlock without a TextLine (the schema allows neither)', () => {
+    const empty: PackedLine = { box: [100, 300, 400, 330], words: [] };
+    const sparse: OcrPageResult = { ...pages[1]!, sections: [{ page: 2, lines: [empty] }, { page: 2, lines: [empty, line('Kept words', 60)] }] };
+    const doc = xmlOf(renderAlto({ ...input, pages: [sparse] }));
+    const blocks = doc.alto[0].Layout[0].Page[0].PrintSpace[0].TextBlock;
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0].TextLine).toHaveLength(1);
+    expect(blocks[0].TextLine[0].String.map((w: any) => w.CONTENT)).toEqual(['Kept', 'words']);
+    expect([blocks[0].HPOS, blocks[0].VPOS]).toEqual(['100', '60']);
   });
 });
 
