@@ -266,7 +266,7 @@ class PageFailure extends Error {
 }
 
 /** Redis or S3 unreachable, from this process or as a worker reported it. */
-const isOutage = (err: unknown): boolean => isDependencyDown(err) || (err instanceof ServiceError && err.code === 'dependency_unavailable');
+export const isOutage = (err: unknown): boolean => isDependencyDown(err) || (err instanceof ServiceError && err.code === 'dependency_unavailable');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
