@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DocsvcClient, ServiceError } from './client.js';
 import { ocrCommand } from './ocr-command.js';
-import { FORMAT_NAMES, type Format } from './outputs.js';
+import { FORMAT_NAMES, OutputClash, type Format } from './outputs.js';
 
 const USAGE = `docsvc: a client of a running docsvc service (its HTTP API)
 
@@ -94,6 +94,10 @@ main(process.argv.slice(2)).then(
   (e: unknown) => {
     if (e instanceof UsageError || (e instanceof TypeError && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
       process.stderr.write(`docsvc: ${e.message}\n\n${USAGE}\n`);
+      process.exit(2);
+    }
+    if (e instanceof OutputClash) {
+      process.stderr.write(`docsvc: ${e.message}\n`);
       process.exit(2);
     }
     if (e instanceof ServiceError) {

@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { DocsvcClient, ServiceError, type JobStatus } from './client.js';
 import { findInputs, type Input } from './find-inputs.js';
-import { PartialFiles, isDone, markDone, outputPath, sha256Of, type Format } from './outputs.js';
+import { PartialFiles, isDone, markDone, planOutputs, sha256Of, writtenOutputs, type Format } from './outputs.js';
 import { BarsProgress, JsonProgress, LinesProgress, Totals, type DocumentResult, type Progress } from './progress.js';
 
 export interface OcrOptions {
@@ -23,7 +24,10 @@ export interface OcrOptions {
  * the output files being written. Answers the exit code: 0 all done, 1 some failed, 130 interrupted.
  */
 export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { out: (line: string) => void; err: (line: string) => void }): Promise<number> {
-  const inputs = await findInputs(opts.paths, opts.recursive);
+  // Results written beside the documents (--out over an input folder) are not documents to read.
+  const written = await writtenOutputs(opts.out);
+  const inputs = (await findInputs(opts.paths, opts.recursive)).filter((i) => !written.has(path.resolve(i.file)));
+  const targets = planOutputs(opts.out, inputs, opts.formats);
   const totals = new Totals();
   totals.documents = inputs.length;
   const progress: Progress = opts.json ? new JsonProgress(io.out) : opts.tty ? new BarsProgress(totals) : new LinesProgress(io.out);
@@ -44,7 +48,8 @@ export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { o
   const one = async (input: Input): Promise<DocumentResult> => {
     const started = Date.now();
     const sha256 = await sha256Of(input.file);
-    if (await isDone(opts.out, input.relative, sha256, opts.formats)) return { file: input.relative, status: 'skipped' };
+    const planned = targets.get(input.relative)!;
+    if (await isDone(opts.out, input.relative, sha256, planned, opts.formats)) return { file: input.relative, status: 'skipped' };
     progress.started(input.relative);
     let job: JobStatus | undefined;
     try {
@@ -67,11 +72,11 @@ export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { o
       const outputs: string[] = [];
       for (const format of opts.formats) {
         if (interrupted) throw new Interrupted();
-        const target = outputPath(opts.out, input.relative, format);
+        const target = planned[format];
         await partials.write(target, await client.result(job.job_id, format));
         outputs.push(target);
       }
-      await markDone(opts.out, input.relative, sha256, opts.formats);
+      await markDone(opts.out, input.relative, sha256, planned, opts.formats);
       return { file: input.relative, status: 'succeeded', pages: job.progress.pages_done, seconds: (Date.now() - started) / 1000, outputs };
     } catch (err) {
       if (err instanceof Interrupted) return { file: input.relative, status: 'cancelled', error: { code: 'interrupted', message: 'interrupted (Ctrl-C); the job was cancelled' } };

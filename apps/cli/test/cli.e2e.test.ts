@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf } from '../../../test/fixtures/pdf.js';
 import { ALICE, bearer, startApi, type TestApi } from '../../api/test/harness.js';
-import { png, prosePage, sampleProse, wordsOf } from '../../api/test/ocr-fixtures.js';
+import { png, prosePage, sampleProse, wordAccuracy, wordsOf } from '../../api/test/ocr-fixtures.js';
 import { startWorkers, type RunningWorkers } from '../../api/test/workers.js';
 
 /**
@@ -126,6 +126,38 @@ describe('docsvc ocr', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(files(out).filter((f) => !f.startsWith('.docsvc'))).toEqual(['long.pdf', 'long.txt']);
   }, 240_000);
+
+  it('writes results beside the documents without overwriting one, and a second run reads no output as a document', async () => {
+    // scan.png and scan.pdf share a name; with --out the same folder, scan.pdf's searchable PDF would be scan.pdf.
+    const folder = path.join(dir, 'beside');
+    mkdirSync(folder);
+    const pages = await Promise.all([sampleProse(3, 91), sampleProse(3, 92)].map(async (t) => (await prosePage(t, 1500)).image));
+    const originals = { 'scan.png': await png(pages[0]!), 'scan.pdf': scannedPdf([pages[1]!], 200), 'memo.png': await png((await prosePage(sampleProse(2, 93), 900)).image) };
+    for (const [name, bytes] of Object.entries(originals)) writeFileSync(path.join(folder, name), bytes);
+
+    const first = await docsvc(['ocr', folder, '--out', folder, '--format', 'text,pdf']);
+    expect(first.code, first.stderr).toBe(0);
+    const listed = () => files(folder).filter((f) => !f.startsWith('.docsvc'));
+    expect(listed()).toEqual(['memo.pdf', 'memo.png', 'memo.txt', 'scan.pdf', 'scan.pdf.pdf', 'scan.pdf.txt', 'scan.png', 'scan.png.pdf', 'scan.png.txt']);
+    for (const [name, bytes] of Object.entries(originals)) expect(readFileSync(path.join(folder, name)).equals(bytes), name).toBe(true);
+    // Each document's text under its own name, not the other's.
+    const read = (name: string) => wordsOf(readFileSync(path.join(folder, name), 'utf8'));
+    const [pngWords, pdfWords] = [wordsOf(sampleProse(3, 91).join(' ')), wordsOf(sampleProse(3, 92).join(' '))];
+    for (const [name, own, other] of [['scan.png.txt', pngWords, pdfWords], ['scan.pdf.txt', pdfWords, pngWords]] as const) {
+      const [ownScore, otherScore] = [wordAccuracy(own, read(name)), wordAccuracy(other, read(name))];
+      console.log(`${name}: ${ownScore.toFixed(2)} of its document's words, ${otherScore.toFixed(2)} of the other's`);
+      expect(ownScore, name).toBeGreaterThanOrEqual(0.9);
+      expect(ownScore - otherScore, name).toBeGreaterThanOrEqual(0.4);
+    }
+
+    // memo.pdf, scan.pdf.pdf and scan.png.pdf are this command's results, not new documents.
+    const jobs = await jobCount();
+    const second = await docsvc(['ocr', folder, '--out', folder, '--format', 'text,pdf']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout.trim().split('\n').sort()).toEqual(['skipped memo.png: outputs up to date', 'skipped scan.pdf: outputs up to date', 'skipped scan.png: outputs up to date']);
+    expect(await jobCount()).toBe(jobs);
+    expect(listed()).toHaveLength(9);
+  }, 180_000);
 
   it('shows a bar per running document and one overall in a terminal', async () => {
     const out = path.join(dir, 'tty-out');
