@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiProcess, type ApiProcess } from './api-process.js';
 
 const KEY = 'memory-test-key-0123456789';
-const SIZE = Number(process.env.MEM_TEST_MB ?? 100) * 1024 * 1024;
+const SIZE = Number(process.env.MEM_TEST_MB ?? 200) * 1024 * 1024;
 let api: ApiProcess;
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.stop());
 
-/** 100 MB of deterministic bytes, generated as they are sent (never held whole by the test either). */
+/** SIZE bytes of deterministic content, generated as they are sent (never held whole by the test either). */
 function body(hash: ReturnType<typeof createHash>) {
   let sent = 0;
   let counter = 0;
@@ -38,11 +38,11 @@ function body(hash: ReturnType<typeof createHash>) {
 }
 
 /**
- * Growth bound. Measured: about 67 MB for 100 MB and for 300 MB alike (bounded, not proportional):
- * V8 collects garbage Buffers only past its 64 MB external-memory soft limit. A body held whole
- * would add at least its own 100 MB.
+ * Growth bound. Measured: 11-75 MB for 100 MB, 20-53 for 200, 29-44 for 300 (bounded, not proportional): V8
+ * collects garbage Buffers only past its 64 MB external-memory soft limit, and two 8 MB parts are in
+ * flight. A body held whole would add at least its own 200 MB.
  */
-const MAX_GROWTH_MB = 90;
+const MAX_GROWTH_MB = 120;
 
 /** Uploads while sampling the API's resident memory; returns its growth over the idle baseline. */
 async function measure(upload: (hash: ReturnType<typeof createHash>) => Promise<Response>) {
@@ -55,7 +55,7 @@ async function measure(upload: (hash: ReturnType<typeof createHash>) => Promise<
   expect(res.status).toBe(200);
   const { url, size } = await res.json();
   expect(size).toBe(SIZE);
-  // Read back through the API and compare digests: byte for byte, without holding 100 MB in the test.
+  // Read back through the API and compare digests: byte for byte, without holding it whole in the test.
   const back = await fetch(url, { headers: { authorization: `Bearer ${KEY}` } });
   const got = createHash('sha256');
   for await (const chunk of back.body as unknown as AsyncIterable<Uint8Array>) got.update(chunk);
@@ -63,7 +63,7 @@ async function measure(upload: (hash: ReturnType<typeof createHash>) => Promise<
   return { baselineMb: baseline / 2 ** 20, growthMb: (peak - baseline) / 2 ** 20 };
 }
 
-describe('a 100 MB upload streams through the API', () => {
+describe('a 200 MB upload streams through the API', () => {
   it('with Content-Length: a multipart upload to S3, memory grows by a few tens of MB at most', async () => {
     const { growthMb, baselineMb } = await measure((hash) =>
       fetch(`${api.baseUrl}/v1/store/file?key=mem/${randomUUID()}`, {
