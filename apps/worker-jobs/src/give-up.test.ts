@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '@docsvc/logger';
 import { JobStore, type JobRecord } from '@docsvc/ocr-jobs';
-import { createRedis, openQueue, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult } from '@docsvc/queue';
+import { createRedis, openQueue, workPrefix, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult } from '@docsvc/queue';
 import { ServiceError } from '@docsvc/schemas';
 import { ObjectNotFoundError, ObjectStore, createS3Client } from '@docsvc/storage';
 import { FAULT_ATTEMPTS, giveUpDocumentJob, givesUp, runDocumentAttempt } from './give-up.js';
@@ -66,11 +66,14 @@ describe('a document job the queue will not run again', () => {
     expect(givesUp({ attempt: FAULT_ATTEMPTS, attempts: 20, err: new TypeError('x is undefined') })).toBe(true);
   });
 
-  it('ends failed with internal_error after its last run, its webhook announced and its page slots freed', async () => {
+  it('ends failed with internal_error after its last run, its webhook announced, its page slots freed and its rasters removed', async () => {
     const id = await jobWithLostPages();
     // A page slot of this job left behind by a coordinator that died holding it.
     expect(await jobs.takeSlot('alice', id, 2, 4)).toBe(true);
     expect(await jobs.slotsHeldByOthers('alice', 'another-job')).toBe(1);
+    // A raster of the job, kept while it could resume.
+    const raster = `${workPrefix((await jobs.get(id))!.logId)}raster-1.pgm`;
+    await store.put(raster, Buffer.from('P5 1 1 255 x'));
     // Runs as BullMQ makes them: each failed one is run again, until one gives up.
     for (let attempt = 1; attempt < FAULT_ATTEMPTS; attempt++) {
       await expect(runDocumentAttempt(deps, id, { attempt, attempts: 20 }, log)).rejects.toBeInstanceOf(ObjectNotFoundError);
@@ -82,6 +85,7 @@ describe('a document job the queue will not run again', () => {
     expect(record.error).toEqual({ code: 'internal_error', message: `internal error; the job was given up after ${FAULT_ATTEMPTS} attempts; quote the job id when reporting it` });
     expect(announced.map((j) => j.id)).toContain(id);
     expect(await jobs.slotsHeldByOthers('alice', 'another-job')).toBe(0);
+    expect(await store.head(raster)).toBeUndefined();
   });
 
   it('keeps the code of a service error it was given up on', async () => {

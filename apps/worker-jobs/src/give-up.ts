@@ -1,5 +1,5 @@
 import type { Logger } from '@docsvc/logger';
-import type { OcrDocumentResult } from '@docsvc/queue';
+import { workPrefix, type OcrDocumentResult } from '@docsvc/queue';
 import { ServiceError, isFinalJobStatus, type OcrJobError } from '@docsvc/schemas';
 import { toServiceError } from '@docsvc/worker-runtime';
 import { isOutage, runDocumentJob, type CoordinatorDeps } from './run-document-job.js';
@@ -36,14 +36,17 @@ function givenUpError(run: FailedRun): OcrJobError {
  * so that nobody polls a job left `running` for ever. A job already ended (cancelled meanwhile) is
  * left as it is.
  */
-export async function giveUpDocumentJob(deps: Pick<CoordinatorDeps, 'jobs' | 'announce'>, jobId: string, run: FailedRun, log: Logger): Promise<OcrDocumentResult> {
+export async function giveUpDocumentJob(deps: Pick<CoordinatorDeps, 'jobs' | 'announce' | 'store'>, jobId: string, run: FailedRun, log: Logger): Promise<OcrDocumentResult> {
   const error = givenUpError(run);
   const before = await deps.jobs.transition(jobId, 'failed', { error });
   if (before === undefined) return { status: 'cancelled' }; // expired or removed meanwhile
   if (isFinalJobStatus(before)) return { status: before as OcrDocumentResult['status'] };
   log.error({ job_id: jobId, attempt: run.attempt, attempts: run.attempts, code: error.code, err: run.err }, 'OCR job given up: no attempt left');
   const job = await deps.jobs.get(jobId);
-  if (job) await deps.announce(job);
+  if (!job) return { status: 'failed' };
+  // Its rasters and a downloaded document, kept while it could resume (the upload and the pages read stay until it expires).
+  await deps.store.deletePrefix(workPrefix(job.logId)).catch((err: unknown) => log.warn({ err, job_id: jobId }, 'intermediate objects not deleted'));
+  await deps.announce(job);
   return { status: 'failed' };
 }
 
