@@ -5,8 +5,8 @@ import { JobStore, type JobRecord } from '@docsvc/ocr-jobs';
 import { createRedis, openQueue, workPrefix, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult } from '@docsvc/queue';
 import { ServiceError } from '@docsvc/schemas';
 import { ObjectNotFoundError, ObjectStore, createS3Client } from '@docsvc/storage';
-import { FAULT_ATTEMPTS, giveUpDocumentJob, givesUp, runDocumentAttempt } from './give-up.js';
-import type { CoordinatorDeps } from './run-document-job.js';
+import { FAULT_ATTEMPTS, giveUpDocumentJob, givesUp } from './give-up.js';
+import { runDocumentJob, type CoordinatorDeps } from './run-document-job.js';
 
 const redis = createRedis(inject('redisUrl'), 'client');
 const prefix = `{g${randomUUID().slice(0, 8)}}`;
@@ -76,10 +76,10 @@ describe('a document job the queue will not run again', () => {
     await store.put(raster, Buffer.from('P5 1 1 255 x'));
     // Runs as BullMQ makes them: each failed one is run again, until one gives up.
     for (let attempt = 1; attempt < FAULT_ATTEMPTS; attempt++) {
-      await expect(runDocumentAttempt(deps, id, { attempt, attempts: 20 }, log)).rejects.toBeInstanceOf(ObjectNotFoundError);
+      await expect(runDocumentJob(deps, id, log, { attempt, attempts: 20 })).rejects.toBeInstanceOf(ObjectNotFoundError);
       expect((await jobs.get(id))!.status).toBe('running'); // as a poller sees it between runs
     }
-    expect(await runDocumentAttempt(deps, id, { attempt: FAULT_ATTEMPTS, attempts: 20 }, log)).toEqual({ status: 'failed' });
+    expect(await runDocumentJob(deps, id, log, { attempt: FAULT_ATTEMPTS, attempts: 20 })).toEqual({ status: 'failed' });
     const record = (await jobs.get(id))!;
     expect(record.status).toBe('failed');
     expect(record.error).toEqual({ code: 'internal_error', message: `internal error; the job was given up after ${FAULT_ATTEMPTS} attempts; quote the job id when reporting it` });

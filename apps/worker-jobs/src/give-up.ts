@@ -1,8 +1,8 @@
 import type { Logger } from '@docsvc/logger';
-import { workPrefix, type OcrDocumentResult } from '@docsvc/queue';
+import { isDependencyDown, type OcrDocumentResult } from '@docsvc/queue';
 import { ServiceError, isFinalJobStatus, type OcrJobError } from '@docsvc/schemas';
 import { toServiceError } from '@docsvc/worker-runtime';
-import { isOutage, runDocumentJob, type CoordinatorDeps } from './run-document-job.js';
+import type { CoordinatorDeps } from './run-document-job.js';
 
 /**
  * Attempts at a job that fails by a fault of the service itself (an object gone from S3, a bug),
@@ -10,14 +10,21 @@ import { isOutage, runDocumentJob, type CoordinatorDeps } from './run-document-j
  */
 export const FAULT_ATTEMPTS = 3;
 
-/** A run of a document job that threw, as the queue sees it. */
-export interface FailedRun {
+/** Which run of a document job this is, as the queue counts them. */
+export interface QueueAttempt {
   /** 1 for the first run. */
   attempt: number;
   /** The queue's attempts for the job (an outage is waited out over all of them). */
   attempts: number;
+}
+
+/** A run of a document job that threw. */
+export interface FailedRun extends QueueAttempt {
   err: unknown;
 }
+
+/** Redis or S3 unreachable, from this process or as a worker reported it. */
+export const isOutage = (err: unknown): boolean => isDependencyDown(err) || (err instanceof ServiceError && err.code === 'dependency_unavailable');
 
 /** Whether BullMQ must not run the job again after this run: its record is then ended here. */
 export function givesUp(run: FailedRun): boolean {
@@ -36,30 +43,13 @@ function givenUpError(run: FailedRun): OcrJobError {
  * so that nobody polls a job left `running` for ever. A job already ended (cancelled meanwhile) is
  * left as it is.
  */
-export async function giveUpDocumentJob(deps: Pick<CoordinatorDeps, 'jobs' | 'announce' | 'store'>, jobId: string, run: FailedRun, log: Logger): Promise<OcrDocumentResult> {
+export async function giveUpDocumentJob(deps: Pick<CoordinatorDeps, 'jobs' | 'announce'>, jobId: string, run: FailedRun, log: Logger): Promise<OcrDocumentResult> {
   const error = givenUpError(run);
   const before = await deps.jobs.transition(jobId, 'failed', { error });
   if (before === undefined) return { status: 'cancelled' }; // expired or removed meanwhile
   if (isFinalJobStatus(before)) return { status: before as OcrDocumentResult['status'] };
   log.error({ job_id: jobId, attempt: run.attempt, attempts: run.attempts, code: error.code, err: run.err }, 'OCR job given up: no attempt left');
   const job = await deps.jobs.get(jobId);
-  if (!job) return { status: 'failed' };
-  // Its rasters and a downloaded document, kept while it could resume (the upload and the pages read stay until it expires).
-  await deps.store.deletePrefix(workPrefix(job.logId)).catch((err: unknown) => log.warn({ err, job_id: jobId }, 'intermediate objects not deleted'));
-  await deps.announce(job);
+  if (job) await deps.announce(job);
   return { status: 'failed' };
-}
-
-/**
- * One run of a document job, as the queue makes it (`attempt` of `attempts`): a run that throws is run
- * again by BullMQ (resuming), unless it was the last one BullMQ would make; the record then ends here.
- */
-export async function runDocumentAttempt(deps: CoordinatorDeps, jobId: string, attempt: Omit<FailedRun, 'err'>, log: Logger): Promise<OcrDocumentResult> {
-  try {
-    return await runDocumentJob(deps, jobId, log);
-  } catch (err) {
-    const run = { ...attempt, err };
-    if (!givesUp(run)) throw err;
-    return await giveUpDocumentJob(deps, jobId, run, log);
-  }
 }

@@ -15,8 +15,7 @@ import {
 import { loadWorkerConfig, runWorker } from '@docsvc/worker-runtime';
 import { jobsWorkerConfig as config } from './config.js';
 import { deliverWebhook, type WebhookDeps } from './deliver-webhook.js';
-import { runDocumentAttempt } from './give-up.js';
-import type { CoordinatorDeps } from './run-document-job.js';
+import { runDocumentJob, type CoordinatorDeps } from './run-document-job.js';
 import { sweepExpiredJobs } from './sweep-expired.js';
 
 let coordinator: CoordinatorDeps | undefined;
@@ -90,7 +89,7 @@ await runWorker<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>({
       void countPages(ctx.redis, ctx.prefix, [page]).catch((err: unknown) => ctx.log.warn({ err }, 'page not counted'));
     };
     const attempt = { attempt: job.attemptsMade + 1, attempts: job.opts.attempts ?? 1 };
-    const outcome = await runDocumentAttempt({ ...coordinator, countPage }, (job.data as OcrDocumentJob).jobId, attempt, ctx.log);
+    const outcome = await runDocumentJob({ ...coordinator, countPage }, (job.data as OcrDocumentJob).jobId, ctx.log, attempt);
     if (outcome.status === 'deferred') {
       // Back in the queue (not a failure, no attempt used): other keys' jobs can start meanwhile.
       await job.moveToDelayed(Date.now() + DEFER_MS + Math.round(Math.random() * DEFER_MS), ctx.token);

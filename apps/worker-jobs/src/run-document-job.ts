@@ -5,7 +5,6 @@ import { jobObjects, type JobPlan, type JobRecord, type JobStore } from '@docsvc
 import { prepareDocument, readDocumentPage, resolvePageRange, type OcrQueues, type RunStep } from '@docsvc/ocr-pipeline';
 import {
   enqueue,
-  isDependencyDown,
   workPrefix,
   type EnqueuedJob,
   type OcrDocumentResult,
@@ -15,6 +14,7 @@ import {
 import { ServiceError, isFinalJobStatus, type OcrJobError, type OcrRequest } from '@docsvc/schemas';
 import type { ObjectStore } from '@docsvc/storage';
 import { isRetryable, toServiceError } from '@docsvc/worker-runtime';
+import { giveUpDocumentJob, givesUp, isOutage, type QueueAttempt } from './give-up.js';
 
 export interface CoordinatorDeps extends OcrQueues {
   store: ObjectStore;
@@ -52,9 +52,10 @@ function jobError(err: unknown, page?: number): OcrJobError {
  * after a crash the job is taken up again (BullMQ's stalled-job recovery) and skips the pages already
  * stored; steps carry ids derived from the job, so a step still in a queue is waited for, not repeated.
  * Ends succeeded (the whole answer stored), failed (the first page that failed for good, with its
- * code) or cancelled (noticed between pages; pages in work finish and are discarded).
+ * code) or cancelled (noticed between pages; pages in work finish and are discarded). Given the queue's
+ * `attempt`, a run that throws on the last run BullMQ would make ends the job failed (give-up.ts).
  */
-export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: Logger): Promise<OcrDocumentResult> {
+export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: Logger, attempt?: QueueAttempt): Promise<OcrDocumentResult> {
   const record = await deps.jobs.get(jobId);
   if (!record) {
     log.warn({ job_id: jobId }, 'OCR job record not found (expired or removed); nothing to do');
@@ -212,6 +213,8 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
       log.info({ job_id: jobId, code: failure.code }, 'OCR job failed');
       return await ended(deps, jobId, 'failed');
     }
+    // The last run BullMQ would make: the record ends here, not `running` for ever.
+    if (attempt && givesUp({ ...attempt, err })) return await giveUpDocumentJob(deps, jobId, { ...attempt, err }, log);
     throw err;
   } finally {
     clearInterval(watch);
@@ -264,9 +267,6 @@ class PageFailure extends Error {
     super(jobError.message);
   }
 }
-
-/** Redis or S3 unreachable, from this process or as a worker reported it. */
-export const isOutage = (err: unknown): boolean => isDependencyDown(err) || (err instanceof ServiceError && err.code === 'dependency_unavailable');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
