@@ -19,7 +19,9 @@ COPY packages/config/package.json packages/config/
 COPY packages/documents/package.json packages/documents/
 COPY packages/embedded/package.json packages/embedded/
 COPY packages/fetcher/package.json packages/fetcher/
+COPY packages/image/package.json packages/image/
 COPY packages/language-id/package.json packages/language-id/
+COPY packages/layout/package.json packages/layout/
 COPY packages/lifecycle/package.json packages/lifecycle/
 COPY packages/logger/package.json packages/logger/
 COPY packages/metrics/package.json packages/metrics/
@@ -30,6 +32,7 @@ COPY packages/queue/package.json packages/queue/
 COPY packages/renderers/package.json packages/renderers/
 COPY packages/schemas/package.json packages/schemas/
 COPY packages/storage/package.json packages/storage/
+COPY packages/test-kit/package.json packages/test-kit/
 COPY packages/translate-engine/package.json packages/translate-engine/
 COPY packages/worker-runtime/package.json packages/worker-runtime/
 COPY apps/api/package.json apps/api/

@@ -4,12 +4,13 @@
 // on every page would cost (the rejected design), on the full page and on a half-size copy.
 // Run: npm run build && node bench/ocr-orientation.ts
 // Sizes: BENCH_ORIENTATION_REPS (runs of each case, median, default 2), OCR_ENGINE (default auto).
-import { createOcrEngine, rawPage, readPage, rotateRaw, type EngineChoice, type EnginePage, type OcrEngine, type PageImage, type RawImage } from '@docsvc/ocr-engine';
+import { createOcrEngine, rawPage, readPage, rotateRaw, type EngineChoice, type EnginePage, type OcrEngine, type PageImage } from '@docsvc/ocr-engine';
 import sharp from 'sharp';
 import { proseLines, wordAccuracy } from '../test/fixtures/render-text.ts';
 import { FRENCH_LETTER, scannedPage } from '../test/fixtures/scans.ts';
 import { envInt, main, median, onCleanup, report, round } from './lib/common.ts';
 import { SCAN_PAGE } from './lib/pages.ts';
+import type { RawImage } from '@docsvc/image';
 
 const log = (msg: string) => console.error(`[ocr-orientation] ${msg}`);
 const wordsOf = (page: EnginePage) => page.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.text))));

@@ -7,11 +7,12 @@
 // Sizes: BENCH_RASTER_REPS (renders timed per page, median, default 5), BENCH_OCR_REPS (default 1),
 // BENCH_DPI (default 250).
 import { decodePgm, encodePgm, rasterizePdfPage, readPdfPageForOcr } from '@docsvc/documents';
-import { createOcrEngine, type EngineChoice, type EnginePage, type GrayImage } from '@docsvc/ocr-engine';
+import { createOcrEngine, type EngineChoice, type EnginePage } from '@docsvc/ocr-engine';
 import { letterLines, scannedPdf, textPdf } from '../test/fixtures/pdf.ts';
 import { renderLines, proseLines, wordAccuracy } from '../test/fixtures/render-text.ts';
 import { envInt, main, median, onCleanup, report, round } from './lib/common.ts';
 import { SCAN_PAGE } from './lib/pages.ts';
+import type { GrayImage } from '@docsvc/image';
 
 const log = (msg: string) => console.error(`[pdf-raster] ${msg}`);
 const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 }; // the service's defaults

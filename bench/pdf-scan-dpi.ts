@@ -7,12 +7,13 @@
 // BENCH_DPI (the fixed DPI, default 250), BENCH_FONT_PT (text size in points, default 10: small print
 // such as 7 pt is where a low scan resolution starts to cost words), OCR_ENGINE (default auto).
 import { largestImageOf, rasterizePdfPage } from '@docsvc/documents';
-import { createOcrEngine, type EngineChoice, type EnginePage, type GrayImage } from '@docsvc/ocr-engine';
+import { createOcrEngine, type EngineChoice, type EnginePage } from '@docsvc/ocr-engine';
 import { scannedPdf } from '../test/fixtures/pdf.ts';
 import { proseLines, wordAccuracy } from '../test/fixtures/render-text.ts';
 import { grayJpeg, scannedPage } from '../test/fixtures/scans.ts';
 import { envInt, main, mean, onCleanup, report, round } from './lib/common.ts';
 import { SCAN_PAGE } from './lib/pages.ts';
+import type { GrayImage } from '@docsvc/image';
 
 const log = (msg: string) => console.error(`[pdf-scan-dpi] ${msg}`);
 const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 }; // the service's defaults

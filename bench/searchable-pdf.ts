@@ -5,7 +5,8 @@
 // Run: npm run build && node bench/searchable-pdf.ts
 import { createS3Client, ObjectStore } from '@docsvc/storage';
 import { packSections } from '@docsvc/assembly';
-import { QUEUES, createRedis, openQueue, pageResultKey, runAndWait, type PdfQueueJob, type PdfQueueResult, type SearchablePdfResult } from '@docsvc/queue';
+import { PageResults } from '@docsvc/ocr-pipeline';
+import { QUEUES, createRedis, openQueue, runAndWait, type PdfQueueJob, type PdfQueueResult, type SearchablePdfResult } from '@docsvc/queue';
 import type { OcrPageResult, Section } from '@docsvc/schemas';
 import sharp from 'sharp';
 import { scannedPdf } from '../test/fixtures/pdf.ts';
@@ -39,13 +40,14 @@ await main(async () => {
     }),
   };
   const packed = packSections([section]);
+  const results = new PageResults(store, 'bench/pages/');
   await pool(Array.from({ length: n }, (_, i) => i + 1), 16, async (p) => {
     const page: OcrPageResult = { page: p, source: 'ocr', width: 1275, height: 1650, sections: packed.map((s) => ({ ...s, page: p })), engineMs: 0, language: 'eng' };
-    await store.put(pageResultKey('bench/pages/', p), JSON.stringify(page), { contentType: 'application/json' });
+    await results.put(page);
   });
 
   const redis = createRedis(service.redisUrl, 'worker');
-  const queue = openQueue<PdfQueueJob, PdfQueueResult>(QUEUES.pdf, redis, '{docsvc}');
+  const queue = openQueue<PdfQueueJob, PdfQueueResult>(QUEUES.pdf, redis, service.prefix);
   let workerPeak = 0;
   let qpdfPeak = 0;
   let sampling = true;

@@ -9,18 +9,15 @@
 //
 // Settings (environment): SOAK_SECONDS (600), SOAK_OCR_CLIENTS (3), SOAK_TRANSLATE_CLIENTS (4),
 // SOAK_SAMPLE_MS (5000), SOAK_KEEP=1 keeps the data folder and logs.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort } from '@docsvc/embedded';
 import { QUEUES, WORKER_KINDS, createRedis, openQueue } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
+import { ApiClient, procMemory, processTree, startLauncher, type ProcessEntry } from '@docsvc/test-kit';
 import { scannedPdf, textPdf } from '../test/fixtures/pdf.ts';
 import { proseLines, renderLines, toPng, wordAccuracy } from '../test/fixtures/render-text.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const int = (name: string, fallback: number) => {
   const v = Number(process.env[name] || fallback);
   if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a number`);
@@ -35,61 +32,18 @@ const log = (msg: string) => process.stdout.write(`[soak ${new Date().toISOStrin
 
 // ---- the service, as `npm start` starts it ----------------------------------------------------
 
-const SERVICE_VARS = ['API_KEYS', 'API_KEYS_FILE', 'REDIS_URL', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'PORT', 'HOST', 'DATA_DIR', 'QUEUE_PREFIX', 'DOCSVC_PARENT_PID'];
-const dir = mkdtempSync(path.join(tmpdir(), 'docsvc-soak-'));
-const dataDir = path.join(dir, 'data');
-const logFile = path.join(dir, 'service.log');
-const port = await freePort();
-const env: NodeJS.ProcessEnv = { ...process.env };
-for (const name of SERVICE_VARS) delete env[name];
 // One key sends thousands of requests a minute: the per-key rate limit (600/min) is off for the soak.
-Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0', LOG_LEVEL: process.env.SOAK_LOG_LEVEL || 'info' });
-const fd = openSync(logFile, 'a');
-const launcher: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/launcher/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
-closeSync(fd);
-const launcherExit = new Promise<void>((resolve) => launcher.once('exit', () => resolve()));
-
-let stopping = false;
-async function stopService(): Promise<void> {
-  if (stopping) return launcherExit;
-  stopping = true;
-  if (launcher.exitCode === null && launcher.signalCode === null) launcher.kill('SIGTERM');
-  const timer = setTimeout(() => launcher.kill('SIGKILL'), 90_000);
-  await launcherExit;
-  clearTimeout(timer);
-}
+const started = Date.now();
+const service = await startLauncher({ env: { RATE_LIMIT_MAX: '0', LOG_LEVEL: process.env.SOAK_LOG_LEVEL || 'info' }, readyTimeoutMs: 180_000 });
+const { launcher, dir, baseUrl, key } = service;
+const logEntries = () => service.logs();
+const stopService = () => service.stop({ keepFiles: true });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     log(`${signal}: stopping the service`);
     void stopService().then(() => process.exit(130));
   });
 }
-
-function logEntries(): Array<Record<string, unknown>> {
-  const out: Array<Record<string, unknown>> = [];
-  for (const line of readFileSync(logFile, 'utf8').split('\n')) {
-    if (!line.startsWith('{')) continue;
-    try {
-      out.push(JSON.parse(line) as Record<string, unknown>);
-    } catch {
-      // a line cut short
-    }
-  }
-  return out;
-}
-
-const started = Date.now();
-for (;;) {
-  const text = readFileSync(logFile, 'utf8');
-  if (text.includes('docsvc is ready')) break;
-  if (launcher.exitCode !== null || text.includes('not ready after') || Date.now() - started > 180_000) {
-    await stopService();
-    throw new Error(`the service did not become ready:\n${text.split('\n').slice(-30).join('\n')}`);
-  }
-  await sleep(200);
-}
-const baseUrl = `http://127.0.0.1:${port}`;
-const key = readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim();
 const entries = logEntries();
 const redisUrl = String(entries.find((e) => e.msg === 'embedded redis started')?.url);
 const s3Endpoint = String(entries.find((e) => e.msg === 'embedded S3 started')?.endpoint);
@@ -97,53 +51,15 @@ log(`service ready at ${baseUrl} in ${Date.now() - started} ms (data and logs in
 
 // ---- processes and their memory ---------------------------------------------------------------
 
-interface Proc {
-  pid: number;
-  ppid: number;
-  name: string;
-}
-
-function processTree(rootPid: number): Proc[] {
-  const all: Proc[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ');
-      all.push({ pid: Number(entry), ppid, name: cmdline });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const tree: Proc[] = [];
-  const walk = (pid: number) => {
-    for (const p of all.filter((q) => q.ppid === pid)) {
-      tree.push(p);
-      walk(p.pid);
-    }
-  };
-  const root = all.find((p) => p.pid === rootPid);
-  if (root) tree.push(root);
-  walk(rootPid);
-  return tree;
-}
-
 /** The group a process counts in: each app by name, redis-server, and the translation engine's Apertium processes together. */
-function groupOf(p: Proc): string {
-  const app = /apps\/([\w-]+)\/dist\/main\.js/.exec(p.name)?.[1];
+function groupOf(p: ProcessEntry): string {
+  const app = /apps\/([\w-]+)\/dist\/main\.js/.exec(p.cmdline)?.[1];
   if (app) return app === 'launcher' ? 'launcher (+ embedded S3)' : app;
-  if (p.name.includes('redis-server')) return 'redis-server';
+  if (p.cmdline.includes('redis-server')) return 'redis-server';
   return 'apertium and other engine processes';
 }
 
-const rssMb = (pid: number): number => {
-  try {
-    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-};
+const rssMb = (pid: number): number => procMemory(pid)?.rssMb ?? 0;
 
 interface Sample {
   t: number;
@@ -164,14 +80,13 @@ function sample(): void {
 
 // ---- traffic ----------------------------------------------------------------------------------
 
-const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+const api = new ApiClient(baseUrl, key);
+// The body as `any`: the checks read whatever field of an answer they compare.
 async function post(route: string, body: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${baseUrl}${route}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
+  return api.post(route, body);
 }
 async function store(name: string, bytes: Buffer): Promise<string> {
-  const res = await fetch(`${baseUrl}/v1/store/file?key=soak/${name}&overwrite=true`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, body: bytes });
-  if (res.status !== 200) throw new Error(`storing ${name}: ${res.status}`);
+  await api.upload(`soak/${name}`, bytes);
   return `soak/${name}`;
 }
 

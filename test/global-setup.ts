@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startRedisServer, startS3Server } from '@docsvc/embedded';
+import { startServers } from '@docsvc/test-kit';
 import { startContainerServices } from './container-services.js';
 
 /**
@@ -14,32 +11,19 @@ export default async function setup(project: TestProject) {
   const bucket = 'docsvc-test';
   const containers = await startContainerServices(bucket);
   if (containers) {
-    provideAll(project, containers.redisUrl, containers.s3);
+    project.provide('redisUrl', containers.redisUrl);
+    project.provide('s3', {
+      S3_ENDPOINT: containers.s3.endpoint,
+      S3_BUCKET: containers.s3.bucket,
+      S3_REGION: containers.s3.region,
+      S3_ACCESS_KEY_ID: containers.s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: containers.s3.secretAccessKey,
+      S3_FORCE_PATH_STYLE: true,
+    });
     return containers.stop;
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'docsvc-test-'));
-  const redis = await startRedisServer({ dir: path.join(dir, 'redis'), persist: false });
-  const s3 = await startS3Server({ directory: path.join(dir, 's3'), bucket });
-  provideAll(project, redis.url, s3);
-  return async () => {
-    await s3.stop();
-    await redis.stop();
-    rmSync(dir, { recursive: true, force: true });
-  };
-}
-
-function provideAll(
-  project: TestProject,
-  redisUrl: string,
-  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string },
-) {
-  project.provide('redisUrl', redisUrl);
-  project.provide('s3', {
-    S3_ENDPOINT: s3.endpoint,
-    S3_BUCKET: s3.bucket,
-    S3_REGION: s3.region,
-    S3_ACCESS_KEY_ID: s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    S3_FORCE_PATH_STYLE: true,
-  });
+  const servers = await startServers({ bucket, persist: false });
+  project.provide('redisUrl', servers.redisUrl);
+  project.provide('s3', { ...servers.s3, S3_FORCE_PATH_STYLE: true });
+  return () => servers.close();
 }

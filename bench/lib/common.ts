@@ -4,11 +4,10 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { stopChild } from '@docsvc/embedded';
+import { ROOT as REPOSITORY_ROOT, stopProcess as stopKitProcess } from '@docsvc/test-kit';
 
-/** The repository root (bench/lib/../..). */
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The repository root. */
+export const ROOT = REPOSITORY_ROOT;
 export const CORES = availableParallelism();
 export const TESSDATA = process.env.TESSDATA_DIR || '/usr/share/tesseract-ocr/5/tessdata';
 
@@ -208,7 +207,9 @@ export async function cleanupAll(): Promise<void> {
 }
 
 /** SIGTERM, then SIGKILL after graceMs (40 s: the launcher stops its children gracefully first). */
-export const stopProcess = (child: ChildProcess, graceMs = 40_000): Promise<void> => stopChild(child, graceMs);
+export const stopProcess = (child: ChildProcess, graceMs = 40_000): Promise<void> => stopKitProcess(child, graceMs);
+
+export { childProcesses, procMemory } from '@docsvc/test-kit';
 
 process.once('exit', () => {
   for (const child of children) child.kill('SIGTERM');
@@ -235,33 +236,4 @@ export async function main(fn: () => Promise<void>): Promise<void> {
   } finally {
     await cleanupAll();
   }
-}
-
-/** Resident and peak resident memory of a process from /proc/<pid>/status, in MB. */
-export function procMemory(pid: number): { rssMb: number; hwmMb: number } | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN);
-    return { rssMb: round(kb('VmRSS') / 1024), hwmMb: round(kb('VmHWM') / 1024) };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Processes whose parent is `ppid`, with their command lines. */
-export function childProcesses(ppid: number): Array<{ pid: number; cmdline: string }> {
-  const out: Array<{ pid: number; cmdline: string }> = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command name, which is in parentheses and may hold spaces.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) !== ppid) continue;
-      out.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim() });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return out;
 }

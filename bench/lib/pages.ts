@@ -4,9 +4,10 @@
 // the issue-6 figures.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { proseLines, renderLines, toPng, type GrayImage } from '../../test/fixtures/render-text.ts';
+import { proseLines, renderLines, toPng } from '../../test/fixtures/render-text.ts';
 import { grayJpeg, scannedPage } from '../../test/fixtures/scans.ts';
 import { TESSDATA, track } from './common.ts';
+import type { GrayImage } from '@docsvc/image';
 
 export interface Page {
   name: string;

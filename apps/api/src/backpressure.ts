@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { WORKER_APPS, countLiveWorkers, isDependencyDown, type QueueHandles, type WorkerKind } from '@docsvc/queue';
-import { ApiError } from './errors.js';
+import { ServiceError } from '@docsvc/schemas';
 
 /** The kinds of work a request enqueues itself (OCR jobs are admitted by their own rules). */
 export type AdmittedKind = Exclude<WorkerKind, 'jobs'>;
@@ -20,7 +20,7 @@ export interface BackpressureOptions {
   maxWaitingPerWorker: Record<AdmittedKind, number>;
 }
 
-const unavailable = () => new ApiError('dependency_unavailable', 'Redis is unavailable; retry shortly', [], { 'retry-after': '5' });
+const unavailable = () => new ServiceError('dependency_unavailable', 'Redis is unavailable; retry shortly', [], true, { 'retry-after': '5' });
 
 /**
  * Admission of work, checked before a request enqueues anything:
@@ -92,10 +92,11 @@ export class Backpressure {
       if (queued < limit) return;
       const rate = this.throughput(kind);
       const retryAfter = rate > 0 ? Math.min(60, Math.max(1, Math.ceil((queued - limit + 1) / rate))) : 30;
-      throw new ApiError(
+      throw new ServiceError(
         'overloaded',
         `the service is at capacity: ${queued} ${UNITS[kind]} are waiting for ${workers} ${WORKER_APPS[kind]} process${workers === 1 ? '' : 'es'} (limit ${limit}); retry after ${retryAfter} s`,
         [{ queue: kind, waiting: queued, limit, live_workers: workers, retry_after_s: retryAfter }],
+        false,
         { 'retry-after': String(retryAfter) },
       );
     });

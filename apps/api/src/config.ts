@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETRY_POLICY } from '@docsvc/queue';
 import { apiShape, commonShape, envBoolean, envInt, jobsShape, redisShape, s3Shape, workerShape } from '@docsvc/config';
 
 export const apiEnvShape = {
@@ -52,10 +53,10 @@ export const apiEnvShape = {
   TRANSLATE_CHUNK_SIZE: envInt(50, { min: 1, max: 1_000 }),
   /** Deadline of one translate request (504 timeout past it). */
   TRANSLATE_TIMEOUT_MS: envInt(60_000, { min: 1_000, max: 3_600_000 }),
-  /** Tries of each job the API enqueues: a transient failure (a download answered 5xx, S3 unreachable) is retried, a deterministic one never. */
-  JOB_ATTEMPTS: envInt(3, { min: 1, max: 20 }),
+  /** Tries of each job the API enqueues: a transient failure (a download answered 5xx, S3 unreachable) is retried, a deterministic one never (the retry policy's `step` row). */
+  JOB_ATTEMPTS: envInt(RETRY_POLICY.step.attempts, { min: 1, max: 20 }),
   /** Delay before the first retry of a job; doubled for each further one. */
-  JOB_BACKOFF_MS: envInt(1_000, { min: 0, max: 600_000 }),
+  JOB_BACKOFF_MS: envInt(RETRY_POLICY.step.backoffMs, { min: 0, max: 600_000 }),
   /**
    * Backpressure: jobs allowed to wait in a queue per live worker process of its kind (at least one
    * worker is assumed). A request that finds its queue fuller is refused at once with 503

@@ -46,6 +46,8 @@ export interface ApiDeps {
   admin?: { keys: string[]; writable: boolean };
   /** Where the web page's built files are (WEB_ROOT; default apps/web/dist). */
   webRoot?: string | undefined;
+  /** The served OpenAPI document, as JSON text: written by buildServer from the routes it registers. */
+  contract?: string;
 }
 
 export interface OcrJobsDeps {

@@ -1,21 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDependencyDown } from '@docsvc/queue';
-import { ERROR_STATUS, isErrorCode, type ErrorBody, type ErrorCode } from '@docsvc/schemas';
-
-/** The one error type handlers throw; the error handler turns it into the one JSON error shape. */
-export class ApiError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details: unknown[] = [],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = ERROR_STATUS[code];
-  }
-}
+import { ServiceError, isErrorCode, type ErrorBody, type ErrorCode } from '@docsvc/schemas';
 
 /**
  * A failure to reach Redis or S3 (refused, reset, timed out, ioredis giving up, S3 answering 5xx):
@@ -24,46 +9,47 @@ export class ApiError extends Error {
 export { isDependencyDown };
 
 /** Errors raised by Fastify itself (parsing, limits) mapped onto the contract's codes. */
-function fromFastify(err: FastifyError): ApiError | undefined {
+function fromFastify(err: FastifyError): ServiceError | undefined {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new ApiError('invalid_json', `the body is not valid JSON: ${err.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, 'check its syntax')}`);
+      return new ServiceError('invalid_json', `the body is not valid JSON: ${err.message.replace(/^Body is not valid JSON but content-type is set to 'application\/json'$/, 'check its syntax')}`);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError('invalid_json', 'the body is empty; send a JSON object');
+      return new ServiceError('invalid_json', 'the body is empty; send a JSON object');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('unsupported_media_type', 'this endpoint takes Content-Type: application/json');
+      return new ServiceError('unsupported_media_type', 'this endpoint takes Content-Type: application/json');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('payload_too_large', `the body is larger than this endpoint accepts (${err.message})`);
+      return new ServiceError('payload_too_large', `the body is larger than this endpoint accepts (${err.message})`);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError('validation_failed', 'the Content-Length header does not match the body');
+      return new ServiceError('validation_failed', 'the Content-Length header does not match the body');
     default:
       break;
   }
-  if (err.statusCode === 413) return new ApiError('payload_too_large', err.message);
-  if (err.statusCode === 415) return new ApiError('unsupported_media_type', err.message);
-  if (err.statusCode === 429) return new ApiError('rate_limited', err.message);
-  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new ApiError('validation_failed', err.message);
+  if (err.statusCode === 413) return new ServiceError('payload_too_large', err.message);
+  if (err.statusCode === 415) return new ServiceError('unsupported_media_type', err.message);
+  if (err.statusCode === 429) return new ServiceError('rate_limited', err.message);
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new ServiceError('validation_failed', err.message);
   return undefined;
 }
 
-export function errorBody(request: FastifyRequest, err: ApiError): ErrorBody {
+export function errorBody(request: FastifyRequest, err: ServiceError): ErrorBody {
   return { success: false, message: err.message, error: { code: err.code, details: err.details }, log_id: request.id };
 }
 
 /** Every error, thrown anywhere, leaves as the contract's JSON error; a 500 never shows internals. */
 export function errorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  let apiError: ApiError;
-  if (error instanceof ApiError) {
+  let apiError: ServiceError;
+  if (error instanceof ServiceError) {
     apiError = error;
   } else if (error && typeof error === 'object' && 'code' in error && isErrorCode((error as { code: unknown }).code) && 'message' in error) {
-    // Typed errors from packages (the URL fetcher, workers) carry a contract code already.
+    // Errors of packages that do not depend on @docsvc/schemas (the URL fetcher) carry a contract code too.
     const e = error as { code: ErrorCode; message: string; details?: unknown[] };
-    apiError = new ApiError(e.code, e.message, e.details ?? []);
+    apiError = new ServiceError(e.code, e.message, e.details ?? []);
   } else if (isDependencyDown(error)) {
-    apiError = new ApiError('dependency_unavailable', 'a service this API depends on (Redis or object storage) is unavailable; retry shortly', [], { 'retry-after': '5' });
+    apiError = new ServiceError('dependency_unavailable', 'a service this API depends on (Redis or object storage) is unavailable; retry shortly', [], true, { 'retry-after': '5' });
   } else {
-    apiError = fromFastify(error as FastifyError) ?? new ApiError('internal_error', 'internal error; quote the log_id when reporting it');
+    apiError = fromFastify(error as FastifyError) ?? new ServiceError('internal_error', 'internal error; quote the log_id when reporting it');
   }
+  request.errorCode = apiError.code;
   // Every 503 (Redis or S3 down, overloaded, a worker's dependency_unavailable) tells when to come back.
   const headers = apiError.status === 503 && !apiError.headers['retry-after'] ? { ...apiError.headers, 'retry-after': '5' } : apiError.headers;
   if (apiError.status === 503) request.log.warn({ code: apiError.code }, apiError.message);

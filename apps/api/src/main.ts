@@ -5,7 +5,7 @@ import { createLogger } from '@docsvc/logger';
 import { ServiceMetrics } from '@docsvc/metrics';
 import { Queue } from 'bullmq';
 import { JobStore } from '@docsvc/ocr-jobs';
-import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, readPageTotals, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
+import { QUEUES, RETRY_POLICY, createRedis, jobOptions, openQueue, readPageTotals, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
 import { KeyRing } from './auth/keys.js';
 import { Backpressure } from './backpressure.js';
@@ -39,18 +39,18 @@ const publicUrlSecret = createHash('sha256')
   .update(config.PUBLIC_URL_SECRET ?? `docsvc-public-url:${[...config.API_KEYS].sort().join(',')}:${config.API_KEYS_FILE ?? ''}`)
   .digest();
 
-// Transient failures are retried (JOB_ATTEMPTS, backoff from JOB_BACKOFF_MS doubling); deterministic ones never are.
-const queueOptions = { defaultJobOptions: { attempts: config.JOB_ATTEMPTS, backoff: { type: 'exponential', delay: config.JOB_BACKOFF_MS } } };
+// The retry policy's `step` row, with JOB_ATTEMPTS and JOB_BACKOFF_MS (its defaults) for a request's own steps.
+const queueOptions = { defaultJobOptions: jobOptions({ attempts: config.JOB_ATTEMPTS, backoffMs: config.JOB_BACKOFF_MS }) };
 const queues = {
   pdf: openQueue<PdfQueueJob, PdfQueueResult>(QUEUES.pdf, redis, config.QUEUE_PREFIX, queueOptions),
   ocr: openQueue<OcrPageJob, OcrPageResult>(QUEUES.ocr, redis, config.QUEUE_PREFIX, queueOptions),
   translate: openQueue<TranslateJob, TranslateResult>(QUEUES.translate, redis, config.QUEUE_PREFIX, queueOptions),
 };
-// A job's document job is re-run after transient failures (it resumes where it stopped).
+// A job's document run is run again after an outage or a fault (it resumes where it stopped): the policy's `document` row.
 const jobsQueue = new Queue<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>(QUEUES.jobs, {
   connection: redis,
   prefix: config.QUEUE_PREFIX,
-  defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, attempts: 20, backoff: { type: 'exponential', delay: 2_000 } },
+  defaultJobOptions: jobOptions(RETRY_POLICY.document),
 });
 jobsQueue.on('error', () => {});
 const admission = new Backpressure({

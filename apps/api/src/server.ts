@@ -4,22 +4,19 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { isRedisDown } from '@docsvc/queue';
 import { authenticate } from './auth/authenticate.js';
 import type { ApiDeps } from './deps.js';
-import { ApiError, errorHandler } from './errors.js';
-import { healthzRoute } from './routes/healthz.js';
-import { metricsRoute } from './routes/metrics.js';
-import { adminQueuesRoute } from './routes/admin-queues.js';
-import { webPageRoute } from './routes/web-page.js';
-import { logsRoute } from './routes/logs.js';
-import { openApiRoute } from './routes/openapi.js';
-import { readyzRoute } from './routes/readyz.js';
-import { storeFileRoutes } from './routes/store-file.js';
-import { storeUploadRoute } from './routes/store-upload.js';
-import { visionOcrRoute } from './routes/vision-ocr.js';
-import { visionOcrLanguagesRoute } from './routes/vision-ocr-languages.js';
-import { visionOcrJobsRoutes } from './routes/vision-ocr-jobs.js';
-import { aiTranslateRoutes } from './routes/ai-translate.js';
+import { ServiceError } from '@docsvc/schemas';
+import { errorHandler } from './errors.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { registerRoutes } from './register-routes.js';
+import type { Mount, RouteSpec } from './route.js';
+import { MOUNTS } from './mounts/index.js';
+import { ROUTES } from './routes/index.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every method and path this server answers (HEAD aside), as registered: what the OpenAPI document must describe. */
+    servedRoutes: ReadonlyArray<{ method: string; url: string }>;
+  }
   interface FastifyRequest {
     /** The error code the request ended with, for its request-log entry. */
     errorCode?: string;
@@ -31,13 +28,11 @@ declare module 'fastify' {
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
-export type RoutePlugin = (app: FastifyInstance, deps: ApiDeps) => void;
-
-/** Every route the service serves, one module each. */
-export const ROUTES: RoutePlugin[] = [healthzRoute, readyzRoute, metricsRoute, openApiRoute, logsRoute, storeUploadRoute, storeFileRoutes, visionOcrRoute, visionOcrLanguagesRoute, visionOcrJobsRoutes, aiTranslateRoutes, adminQueuesRoute, webPageRoute];
-
-/** Builds the HTTP server with its routes; main.ts listens, tests use inject() or listen on port 0. */
-export async function buildServer(deps: ApiDeps, routes: RoutePlugin[] = ROUTES): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP server with its routes (every file of routes/), its mounts (mounts/index.ts) and the OpenAPI document that
+ * describes them; main.ts listens, tests use inject() or listen on port 0.
+ */
+export async function buildServer(deps: ApiDeps, routes: readonly RouteSpec[] = ROUTES, mounts: readonly Mount[] = MOUNTS): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     // Every request gets a log_id; Fastify puts it on every log line about the request.
@@ -49,17 +44,14 @@ export async function buildServer(deps: ApiDeps, routes: RoutePlugin[] = ROUTES)
     routerOptions: { maxParamLength: 8_192 },
   });
 
-  app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError) request.errorCode = error.code;
-    return errorHandler(error, request, reply);
-  });
+  app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (request) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((method) => app.findRoute({ method, url: path }));
     if (allowed.length > 0) {
-      throw new ApiError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}`, [{ allowed }], { allow: allowed.join(', ') });
+      throw new ServiceError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}`, [{ allowed }], false, { allow: allowed.join(', ') });
     }
-    throw new ApiError('not_found', `no route ${request.method} ${path}`);
+    throw new ServiceError('not_found', `no route ${request.method} ${path}`);
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -115,15 +107,19 @@ export async function buildServer(deps: ApiDeps, routes: RoutePlugin[] = ROUTES)
       // Redis down: not enforced, at once (skipOnError would first wait for the failing command).
       allowList: (request) => Boolean(request.routeOptions.config.public) || isRedisDown(deps.redis),
       errorResponseBuilder: (_request, context) =>
-        new ApiError('rate_limited', `rate limit of ${context.max} requests per ${context.after} reached for this API key; retry after the Retry-After seconds`, [
+        new ServiceError('rate_limited', `rate limit of ${context.max} requests per ${context.after} reached for this API key; retry after the Retry-After seconds`, [
           { limit: context.max, retry_after_ms: context.ttl },
         ]),
     });
   }
 
-  app.register(async (scope) => {
-    for (const route of routes) route(scope, deps);
+  const served: Array<{ method: string; url: string }> = [];
+  app.decorate('servedRoutes', served);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') served.push({ method, url: route.url });
   });
+  const contract = JSON.stringify(buildOpenApiDocument(routes, mounts, { serverUrl: deps.publicBaseUrl }));
+  app.register(async (scope) => registerRoutes(scope, { ...deps, contract }, routes, mounts));
   await app.ready();
   return app;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from './errors.js';
+import { ServiceError } from '@docsvc/schemas';
 
 /**
  * Parses `input` with a shared schema, or throws 400 validation_failed whose message names each
@@ -12,5 +12,5 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, where: 
     field: issue.path.length ? issue.path.join('.') : where,
     rule: issue.message,
   }));
-  throw new ApiError('validation_failed', details.map((d) => `${d.field}: ${d.rule}`).join('; '), details);
+  throw new ServiceError('validation_failed', details.map((d) => `${d.field}: ${d.rule}`).join('; '), details);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { validate } from '../src/validate.js';
+import { defineRoute } from '../src/route.js';
 import { ALICE, bearer, startApi, type TestApi } from './harness.js';
 
 let api: TestApi;
@@ -8,16 +8,28 @@ beforeAll(async () => {
   api = await startApi({
     limits: { jsonBodyLimitBytes: 2_048 },
     routes: [
-      // A JSON route validated by a shared-style schema, to exercise the error pipeline end to end.
-      (app) =>
-        app.post('/v1/test/echo', async (request) => {
-          const body = validate(z.object({ name: z.string().min(1), pages: z.array(z.number()).max(10, { message: 'at most 10 pages' }).optional() }), request.body);
-          return { success: true, name: body.name };
-        }),
-      (app) =>
-        app.get('/v1/test/boom', async () => {
+      // A JSON route validated by its own schema, to exercise the error pipeline end to end.
+      defineRoute({
+        method: 'POST',
+        path: '/v1/test/echo',
+        operationId: 'echo',
+        tag: 'Service',
+        summary: 'echo',
+        body: { json: z.object({ name: z.string().min(1), pages: z.array(z.number()).max(10, { message: 'at most 10 pages' }).optional() }) },
+        responses: { 200: { description: 'echo', json: z.object({ success: z.literal(true), name: z.string() }) } },
+        handler: async ({ body }) => ({ success: true, name: body!.name }),
+      }),
+      defineRoute({
+        method: 'GET',
+        path: '/v1/test/boom',
+        operationId: 'boom',
+        tag: 'Service',
+        summary: 'boom',
+        responses: {},
+        handler: async () => {
           throw new Error('secret internal detail at /srv/app.ts:42');
-        }),
+        },
+      }),
     ],
   });
 });

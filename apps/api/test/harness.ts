@@ -1,17 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createLogger } from '@docsvc/logger';
 import { ServiceMetrics } from '@docsvc/metrics';
 import { Queue } from 'bullmq';
 import { JobStore } from '@docsvc/ocr-jobs';
-import { DEFAULT_JOB_OPTIONS, QUEUES, createRedis, openQueue, readPageTotals, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
+import { QUEUES, RETRY_POLICY, createRedis, jobOptions, openQueue, readPageTotals, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
+import { bearer, newPrefix } from '@docsvc/test-kit';
 import { KeyRing, sha256 } from '../src/auth/keys.js';
 import type { ApiDeps, ApiLimits, OcrJobsDeps } from '../src/deps.js';
 import { PublicUrlSigner } from '../src/public-url.js';
 import { RequestLog } from '../src/request-log.js';
-import { ROUTES, buildServer, type RoutePlugin } from '../src/server.js';
+import type { RouteSpec } from '../src/route.js';
+import { ROUTES } from '../src/routes/index.js';
+import { buildServer } from '../src/server.js';
 import { OcrWorkers } from '../src/ocr/ocr-workers.js';
 import { TranslationRoutes } from '../src/translate/routes-cache.js';
 import { queueDepthOf } from '../src/queue-depth.js';
@@ -30,19 +32,19 @@ export interface TestApi {
 
 /** The real API server on a free port, over the test run's real Redis and S3. */
 export async function startApi(
-  opts: { limits?: Partial<ApiLimits>; routes?: RoutePlugin[]; deps?: Partial<ApiDeps>; jobs?: Partial<Omit<OcrJobsDeps, 'store' | 'queue'>>; ocrTimeoutMs?: number } = {},
+  opts: { limits?: Partial<ApiLimits>; routes?: RouteSpec[]; deps?: Partial<ApiDeps>; jobs?: Partial<Omit<OcrJobsDeps, 'store' | 'queue'>>; ocrTimeoutMs?: number } = {},
 ): Promise<TestApi> {
   const s3 = inject('s3');
   const redis = createRedis(inject('redisUrl'), 'client');
   const client = createS3Client(s3);
-  const prefix = `{a${randomUUID().slice(0, 8)}}`;
+  const prefix = newPrefix('a');
   const store = new ObjectStore(client, s3.S3_BUCKET);
   const queues = {
     pdf: openQueue<PdfQueueJob, PdfQueueResult>(QUEUES.pdf, redis, prefix),
     ocr: openQueue<OcrPageJob, OcrPageResult>(QUEUES.ocr, redis, prefix),
     translate: openQueue<TranslateJob, TranslateResult>(QUEUES.translate, redis, prefix),
   };
-  const jobsQueue = new Queue<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>(QUEUES.jobs, { connection: redis, prefix, defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, attempts: 20, backoff: { type: 'exponential', delay: 500 } } });
+  const jobsQueue = new Queue<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>(QUEUES.jobs, { connection: redis, prefix, defaultJobOptions: jobOptions({ ...RETRY_POLICY.document, backoffMs: 500 }) });
   const deps: ApiDeps = {
     ocr: { pdf: queues.pdf, ocr: queues.ocr, store, timeoutMs: opts.ocrTimeoutMs ?? 60_000, dpi: 250, defaultLanguage: 'auto', workers: new OcrWorkers(redis, prefix, 1_000) },
     translate: {
@@ -86,7 +88,7 @@ export async function startApi(
   };
 }
 
-export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+export { bearer };
 
 /** Creates an OCR job for `body` and polls its status (without the answer) until it has ended; its id. */
 export async function runJob(api: TestApi, body: object, key = ALICE, timeoutMs = 90_000): Promise<string> {

@@ -3,7 +3,7 @@ import { freePort } from '@docsvc/embedded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, bearer, runJob, startApi, type TestApi } from './harness.js';
 import { png, prosePage, sampleProse } from './ocr-fixtures.js';
-import { startWorkers, type RunningWorkers } from './workers.js';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 /** GET /metrics on the API and on a worker's METRICS_PORT, after real work went through. */
 let api: TestApi;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { proseLines, renderLines, type GrayImage } from '../../../test/fixtures/render-text.js';
+import { proseLines, renderLines } from '../../../test/fixtures/render-text.js';
+import type { GrayImage } from '@docsvc/image';
 
 export { proseLines, wordAccuracy } from '../../../test/fixtures/render-text.js';
 

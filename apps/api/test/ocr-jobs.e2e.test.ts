@@ -6,7 +6,7 @@ import { verifyWebhook } from '@docsvc/ocr-jobs';
 import { letterLines, scannedPdf, textPdf } from '../../../test/fixtures/pdf.js';
 import { ALICE, BOB, bearer, startApi, type TestApi } from './harness.js';
 import { png, prosePage, sampleProse } from './ocr-fixtures.js';
-import { startWorkers, type RunningWorkers } from './workers.js';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 /**
  * Asynchronous OCR jobs through the API and real workers (worker-jobs coordinating worker-pdf and

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf } from '../../../test/fixtures/pdf.js';
 import { ALICE, bearer, runJob, startApi, type TestApi } from './harness.js';
 import { prosePage, sampleProse } from './ocr-fixtures.js';
-import { startWorkers, type RunningWorkers } from './workers.js';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 /**
  * The answer in the formats archives take (plain text, hOCR, ALTO), synchronous (`output`) and from a

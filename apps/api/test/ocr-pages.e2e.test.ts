@@ -9,7 +9,7 @@ import { scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { proseLines, wordAccuracy } from '../../../test/fixtures/render-text.ts';
 import { billWords, FRENCH_LETTER, grayJpeg, grayPng, photographedBill, rgbJpeg, rgbPng, scannedPage, turned, type RgbImage } from '../../../test/fixtures/scans.ts';
 import { ALICE, bearer, startApi, type TestApi } from './harness.js';
-import { startWorkers, type RunningWorkers } from './workers.js';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 /**
  * Pages as users send them, through the API and real workers: scans lying at any orientation (as

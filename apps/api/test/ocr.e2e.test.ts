@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPdf, encryptedPdf, scannedPdf, textPdf } from '../../../test/fixtures/pdf.js';
 import { ALICE, bearer, startApi, type TestApi } from './harness.js';
 import { multiPageTiff, png, prosePage, sampleProse, sidewaysJpeg, wordAccuracy, wordsOf } from './ocr-fixtures.js';
-import { startWorkers, type RunningWorkers } from './workers.js';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 let api: TestApi;
 let workers: RunningWorkers;

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { JigsawStack } from 'jigsawstack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiProcess, type ApiProcess } from './api-process.js';
+import { startApiProcess, type ApiProcess } from '../../../test/stack.ts';
 
 const KEY = 'official-client-key-0123456789';
 let api: ApiProcess;

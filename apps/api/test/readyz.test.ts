@@ -28,7 +28,9 @@ describe('GET /healthz', () => {
 describe('GET /readyz', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startApi();
+    // The checks' own limit, generous: the S3 server of the test run lives in the runner's process,
+    // which two OCR test files beside this one can keep busy past a second (seen in CI).
+    api = await startApi({ deps: { readyCheckTimeoutMs: 5_000 } });
   });
   afterAll(() => api.close());
 

@@ -7,7 +7,7 @@ import { buildPdf, scannedPdf, type PdfObject } from '../../../test/fixtures/pdf
 import { ALICE, bearer, runJob, startApi, type TestApi } from './harness.js';
 import { multiPageTiff, prosePage, sampleProse, sidewaysJpeg, wordsOf } from './ocr-fixtures.js';
 import { extractImages, imageList, pageSizes, pdfFile, pdfText, pdfWords, qpdfCheck, type BoxedWord } from './pdf-tools.js';
-import { startWorkers, type RunningWorkers } from './workers.js';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 /**
  * The searchable PDF (`output: "pdf"`, `result?format=pdf`), checked with tools nobody here wrote:

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf } from '../../../test/fixtures/pdf.js';
 import { ALICE, bearer, startApi, type TestApi } from './harness.js';
 import { prosePage, sampleProse } from './ocr-fixtures.js';
-import { startWorkers, type RunningWorkers } from './workers.js';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 /**
  * The searchable PDF as a person uses it: opened in a PDF viewer in a real browser (pdf.js, the

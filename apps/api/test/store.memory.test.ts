@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiProcess, type ApiProcess } from './api-process.js';
+import { startApiProcess, type ApiProcess } from '../../../test/stack.ts';
 
 const KEY = 'memory-test-key-0123456789';
 const SIZE = Number(process.env.MEM_TEST_MB ?? 200) * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { JigsawStack } from 'jigsawstack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, bearer, startApi, type TestApi } from './harness.js';
-import { startWorkers, type RunningWorkers } from './workers.js';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 let api: TestApi;
 let workers: RunningWorkers;

@@ -2,7 +2,7 @@ import { openAsBlob } from 'node:fs';
 import path from 'node:path';
 
 /** A refusal or failure the service answered with: its HTTP status and error code. */
-export class ServiceError extends Error {
+export class ServiceAnswerError extends Error {
   constructor(
     message: string,
     readonly status: number,
@@ -37,7 +37,7 @@ export class DocsvcClient {
     try {
       res = await fetch(new URL(route, this.baseUrl), { method, headers, ...(body !== undefined ? { body } : {}) });
     } catch (err) {
-      throw new ServiceError(`cannot reach ${this.baseUrl}: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`, 0, 'unreachable');
+      throw new ServiceAnswerError(`cannot reach ${this.baseUrl}: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`, 0, 'unreachable');
     }
     if (!res.ok) {
       const text = await res.text();
@@ -47,7 +47,7 @@ export class DocsvcClient {
       } catch {
         // not JSON: the text is the message
       }
-      throw new ServiceError(parsed.message ?? (text.slice(0, 200) || res.statusText), res.status, parsed.code ?? parsed.error?.code ?? `http_${res.status}`);
+      throw new ServiceAnswerError(parsed.message ?? (text.slice(0, 200) || res.statusText), res.status, parsed.code ?? parsed.error?.code ?? `http_${res.status}`);
     }
     return res;
   }
@@ -72,7 +72,7 @@ export class DocsvcClient {
   /** A succeeded job's result in `format`, as a stream of bytes. */
   async result(jobId: string, format: string): Promise<ReadableStream<Uint8Array>> {
     const res = await this.call('GET', `/v1/vision/ocr/jobs/${jobId}/result?format=${format}`);
-    if (!res.body) throw new ServiceError('empty result', res.status, 'empty_result');
+    if (!res.body) throw new ServiceAnswerError('empty result', res.status, 'empty_result');
     return res.body;
   }
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DocsvcClient, ServiceError } from './client.js';
+import { DocsvcClient, ServiceAnswerError } from './client.js';
 import { ocrCommand } from './ocr-command.js';
 import { FORMAT_NAMES, OutputClash, type Format } from './outputs.js';
 
 const USAGE = `docsvc: a client of a running docsvc service (its HTTP API)
 
-  docsvc ocr <file-or-folder>... --out <folder> [--format json,text,pdf,hocr,alto] [--language auto]
+  docsvc ocr <file-or-folder>... --out <folder> [--format ${FORMAT_NAMES.join(',')}] [--language auto]
              [--concurrency 2] [--recursive] [--json]
   docsvc translate --to <lang> [--from <lang>] <text | ->
   docsvc languages
@@ -100,7 +100,7 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`docsvc: ${e.message}\n`);
       process.exit(2);
     }
-    if (e instanceof ServiceError) {
+    if (e instanceof ServiceAnswerError) {
       process.stderr.write(`docsvc: ${e.code}: ${e.message}\n`);
       process.exit(1);
     }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DocsvcClient, ServiceError, type JobStatus } from './client.js';
+import { DocsvcClient, ServiceAnswerError, type JobStatus } from './client.js';
 import { findInputs, type Input } from './find-inputs.js';
 import { PartialFiles, isDone, markDone, planOutputs, sha256Of, writtenOutputs, type Format } from './outputs.js';
 import { BarsProgress, JsonProgress, LinesProgress, Totals, type DocumentResult, type Progress } from './progress.js';
@@ -80,7 +80,7 @@ export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { o
       return { file: input.relative, status: 'succeeded', pages: job.progress.pages_done, seconds: (Date.now() - started) / 1000, outputs };
     } catch (err) {
       if (err instanceof Interrupted) return { file: input.relative, status: 'cancelled', error: { code: 'interrupted', message: 'interrupted (Ctrl-C); the job was cancelled' } };
-      if (err instanceof ServiceError) return { file: input.relative, status: 'failed', error: { code: err.code, message: err.message } };
+      if (err instanceof ServiceAnswerError) return { file: input.relative, status: 'failed', error: { code: err.code, message: err.message } };
       return { file: input.relative, status: 'failed', error: { code: 'client_error', message: (err as Error).message } };
     } finally {
       if (job) running.delete(job.job_id);

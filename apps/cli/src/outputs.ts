@@ -6,10 +6,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 
-/** The formats the service writes, and the file extension each gets. */
-export const FORMATS = { json: 'json', text: 'txt', pdf: 'pdf', hocr: 'hocr', alto: 'xml' } as const;
-export type Format = keyof typeof FORMATS;
-export const FORMAT_NAMES = Object.keys(FORMATS) as Format[];
+import { FORMATS, FORMAT_NAMES, type FormatName } from '@docsvc/renderers';
+
+/** The formats the service writes (its format table), and the file extension each gets. */
+export { FORMAT_NAMES };
+export type Format = FormatName;
 
 /** Where each format of a document is written. */
 export type Targets = Record<Format, string>;
@@ -27,7 +28,7 @@ export class OutputClash extends Error {}
 export function planOutputs(out: string, inputs: ReadonlyArray<{ file: string; relative: string }>, formats: readonly Format[]): Map<string, Targets> {
   const named = (relative: string, keepExtension: boolean) => {
     const { dir, name, base } = path.parse(relative);
-    return Object.fromEntries(formats.map((f) => [f, path.resolve(out, dir, `${keepExtension ? base : name}.${FORMATS[f]}`)])) as Targets;
+    return Object.fromEntries(formats.map((f) => [f, path.resolve(out, dir, `${keepExtension ? base : name}.${FORMATS[f].extension}`)])) as Targets;
   };
   const documents = new Set(inputs.map((i) => path.resolve(i.file)));
   const uses = new Map<string, number>();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf } from '../../../test/fixtures/pdf.js';
 import { ALICE, bearer, startApi, type TestApi } from '../../api/test/harness.js';
 import { png, prosePage, sampleProse, wordAccuracy, wordsOf } from '../../api/test/ocr-fixtures.js';
-import { startWorkers, type RunningWorkers } from '../../api/test/workers.js';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 /**
  * The docsvc command against a real service (API and workers over real Redis and S3), on a temporary

@@ -25,9 +25,14 @@ const docsOf = (file: string): Doc[] => parseAllDocuments(readFileSync(file, 'ut
 });
 const all = files.flatMap((f) => docsOf(f).map((doc) => ({ file: path.relative(dir, f), doc })));
 
-/** The variables the apps read: the keys of the config shapes (packages/config and each app's config.ts). */
+/** The variables the apps read: the keys of the config shapes (packages/config, each app's config.ts, each OCR engine's definition.ts). */
 function acceptedVariables(): Set<string> {
-  const sources = [path.join(root, 'packages/config/src/shapes.ts'), ...readdirSync(path.join(root, 'apps')).map((a) => path.join(root, 'apps', a, 'src/config.ts'))];
+  const engines = path.join(root, 'packages/ocr-engine/src');
+  const sources = [
+    path.join(root, 'packages/config/src/shapes.ts'),
+    ...readdirSync(path.join(root, 'apps')).map((a) => path.join(root, 'apps', a, 'src/config.ts')),
+    ...readdirSync(engines).map((folder) => path.join(engines, folder, 'definition.ts')),
+  ];
   const names = new Set<string>();
   for (const file of sources) {
     let text: string;
@@ -77,7 +82,7 @@ describe('deploy/kubernetes', () => {
       for (const probe of [container.livenessProbe, container.readinessProbe]) {
         expect(probe.httpGet.port, name).toBe(container.livenessProbe.httpGet.port);
         if (name === 'api') {
-          expect(routes, `${name} ${probe.httpGet.path}`).toContain(`app.get('${probe.httpGet.path}'`);
+          expect(routes, `${name} ${probe.httpGet.path}`).toMatch(new RegExp(`method: 'GET',\\s+path: '${probe.httpGet.path}'`));
           expect(String(port.containerPort)).toBe(config.PORT);
         } else {
           expect(Object.values(WORKER_HTTP_PATHS), name).toContain(probe.httpGet.path);

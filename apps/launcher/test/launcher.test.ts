@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@docsvc/embedded';
-import { isRunning } from '../../../test/fixtures/processes.js';
+import { isRunning } from '@docsvc/test-kit';
 
 const launcherScript = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
 

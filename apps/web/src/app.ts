@@ -206,7 +206,33 @@ $<HTMLDivElement>('pages').addEventListener('mousemove', (event) => {
   tooltip.hidden = false;
 });
 
-// Downloads: the same request again with `output`.
+// Downloads: one button per format the service offers, read from its OpenAPI document (the
+// `output` property's formats, with their titles and extensions); the same request again with `output`.
+interface FormatInfo { title: string; extension: string }
+let formats: Record<string, FormatInfo> = {};
+async function loadFormats(): Promise<void> {
+  const res = await fetch('/openapi.json');
+  if (!res.ok) return;
+  const doc = (await res.json()) as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, { enum?: string[]; 'x-formats'?: Record<string, FormatInfo> }> } }> } }>> };
+  const output = doc.paths['/v1/vision/ocr']?.post?.requestBody?.content['application/json']?.schema.properties.output;
+  formats = output?.['x-formats'] ?? {};
+  const downloads = $<HTMLDivElement>('downloads');
+  for (const name of output?.enum ?? []) {
+    const button = document.createElement('button');
+    button.dataset.format = name;
+    button.textContent = formats[name]?.title ?? name;
+    downloads.append(button);
+  }
+}
+
+/** The file name the answer's Content-Disposition gives (its UTF-8 form first), if any. */
+function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (utf8) return decodeURIComponent(utf8);
+  return /filename="([^"]+)"/i.exec(header)?.[1];
+}
+
 $<HTMLDivElement>('downloads').addEventListener('click', (event) => {
   const format = (event.target as HTMLElement).dataset.format;
   if (!format || !lastRequest) return;
@@ -216,7 +242,7 @@ $<HTMLDivElement>('downloads').addEventListener('click', (event) => {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(await res.blob());
     const stem = (lastRequest!.file?.name ?? 'document').replace(/\.[^.]+$/, '');
-    a.download = `${stem}.${{ json: 'json', text: 'txt', pdf: 'pdf', hocr: 'hocr', alto: 'xml' }[format] ?? format}`;
+    a.download = dispositionName(res.headers.get('content-disposition')) ?? `${stem}.${formats[format]?.extension ?? format}`;
     a.click();
     URL.revokeObjectURL(a.href);
   })();
@@ -247,3 +273,4 @@ $<HTMLButtonElement>('translate-run').addEventListener('click', () => {
 });
 
 void loadLanguages();
+void loadFormats();

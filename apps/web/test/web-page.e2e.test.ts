@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, startApi, type TestApi } from '../../api/test/harness.js';
 import { png, prosePage, sampleProse } from '../../api/test/ocr-fixtures.js';
-import { startWorkers, type RunningWorkers } from '../../api/test/workers.js';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 /**
  * The web page in a real browser (Debian's Chromium, driven by playwright-core): a key pasted, a scan
@@ -96,6 +96,14 @@ describe('the web page (GET /)', () => {
     expect(await page.textContent('#tooltip')).toMatch(/^\S+ \(0\.\d{3}|1\.000\)$/);
     expect(await page.textContent('#text')).toContain(checks[0]!.text!);
     await page.screenshot({ path: path.join(OUT, 'page-with-boxes.png'), fullPage: true });
+
+    // A button for each format the service's OpenAPI document offers; a download is named after the file.
+    expect(await page.$$eval('#downloads button', (buttons) => buttons.map((b) => (b as unknown as { textContent: string }).textContent))).toEqual(['JSON', 'text', 'searchable PDF', 'hOCR', 'ALTO', 'tables as CSV', 'tables as Excel']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#downloads button[data-format="text"]')]);
+    expect(download.suggestedFilename()).toBe('letter.txt');
+    const saved = path.join(dir, 'downloaded.txt');
+    await download.saveAs(saved);
+    expect(readFileSync(saved, 'utf8')).toContain(checks[0]!.text!);
     await page.close();
   }, 120_000);
 });

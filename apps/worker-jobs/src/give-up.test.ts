@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '@docsvc/logger';
 import { JobStore, type JobRecord } from '@docsvc/ocr-jobs';
-import { createRedis, openQueue, workPrefix, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult } from '@docsvc/queue';
+import { RETRY_POLICY, createRedis, openQueue, workPrefix, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult } from '@docsvc/queue';
 import { ServiceError } from '@docsvc/schemas';
 import { ObjectNotFoundError, ObjectStore, createS3Client } from '@docsvc/storage';
-import { FAULT_ATTEMPTS, giveUpDocumentJob, givesUp } from './give-up.js';
+import { giveUpDocumentJob } from './give-up.js';
 import { runDocumentJob, type CoordinatorDeps } from './run-document-job.js';
 
 const redis = createRedis(inject('redisUrl'), 'client');
@@ -32,7 +32,6 @@ const deps: CoordinatorDeps = {
   pagesInFlight: 4,
   priority: 10,
   stepWaitMs: 5_000,
-  pageAttempts: 1,
   cancelCheckMs: 200,
   announce: async (job) => void announced.push(job),
 };
@@ -55,17 +54,7 @@ async function jobWithLostPages(owner = 'alice'): Promise<string> {
   return id;
 }
 
-const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' });
-
 describe('a document job the queue will not run again', () => {
-  it('waits an outage out over all its attempts, and a fault of the service over a few', () => {
-    expect(givesUp({ attempt: 19, attempts: 20, err: outage })).toBe(false);
-    expect(givesUp({ attempt: 20, attempts: 20, err: outage })).toBe(true);
-    expect(givesUp({ attempt: 5, attempts: 20, err: new ServiceError('dependency_unavailable', 'S3 down', [], true) })).toBe(false);
-    expect(givesUp({ attempt: FAULT_ATTEMPTS - 1, attempts: 20, err: new TypeError('x is undefined') })).toBe(false);
-    expect(givesUp({ attempt: FAULT_ATTEMPTS, attempts: 20, err: new TypeError('x is undefined') })).toBe(true);
-  });
-
   it('ends failed with internal_error after its last run, its webhook announced, its page slots freed and its rasters removed', async () => {
     const id = await jobWithLostPages();
     // A page slot of this job left behind by a coordinator that died holding it.
@@ -75,14 +64,14 @@ describe('a document job the queue will not run again', () => {
     const raster = `${workPrefix((await jobs.get(id))!.logId)}raster-1.pgm`;
     await store.put(raster, Buffer.from('P5 1 1 255 x'));
     // Runs as BullMQ makes them: each failed one is run again, until one gives up.
-    for (let attempt = 1; attempt < FAULT_ATTEMPTS; attempt++) {
+    for (let attempt = 1; attempt < RETRY_POLICY.document.faultAttempts; attempt++) {
       await expect(runDocumentJob(deps, id, log, { attempt, attempts: 20 })).rejects.toBeInstanceOf(ObjectNotFoundError);
       expect((await jobs.get(id))!.status).toBe('running'); // as a poller sees it between runs
     }
-    expect(await runDocumentJob(deps, id, log, { attempt: FAULT_ATTEMPTS, attempts: 20 })).toEqual({ status: 'failed' });
+    expect(await runDocumentJob(deps, id, log, { attempt: RETRY_POLICY.document.faultAttempts, attempts: 20 })).toEqual({ status: 'failed' });
     const record = (await jobs.get(id))!;
     expect(record.status).toBe('failed');
-    expect(record.error).toEqual({ code: 'internal_error', message: `internal error; the job was given up after ${FAULT_ATTEMPTS} attempts; quote the job id when reporting it` });
+    expect(record.error).toEqual({ code: 'internal_error', message: `internal error; the job was given up after ${RETRY_POLICY.document.faultAttempts} attempts; quote the job id when reporting it` });
     expect(announced.map((j) => j.id)).toContain(id);
     expect(await jobs.slotsHeldByOthers('alice', 'another-job')).toBe(0);
     expect(await store.head(raster)).toBeUndefined();

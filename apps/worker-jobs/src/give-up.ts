@@ -1,14 +1,8 @@
 import type { Logger } from '@docsvc/logger';
-import { isDependencyDown, type OcrDocumentResult } from '@docsvc/queue';
+import type { OcrDocumentResult } from '@docsvc/queue';
 import { ServiceError, isFinalJobStatus, type OcrJobError } from '@docsvc/schemas';
 import { toServiceError } from '@docsvc/worker-runtime';
 import type { CoordinatorDeps } from './run-document-job.js';
-
-/**
- * Attempts at a job that fails by a fault of the service itself (an object gone from S3, a bug),
- * not an outage: another attempt a few seconds later may pass, twenty over twelve days would not.
- */
-export const FAULT_ATTEMPTS = 3;
 
 /** Which run of a document job this is, as the queue counts them. */
 export interface QueueAttempt {
@@ -23,14 +17,6 @@ export interface FailedRun extends QueueAttempt {
   err: unknown;
 }
 
-/** Redis or S3 unreachable, from this process or as a worker reported it. */
-export const isOutage = (err: unknown): boolean => isDependencyDown(err) || (err instanceof ServiceError && err.code === 'dependency_unavailable');
-
-/** Whether BullMQ must not run the job again after this run: its record is then ended here. */
-export function givesUp(run: FailedRun): boolean {
-  return run.attempt >= run.attempts || (!isOutage(run.err) && run.attempt >= FAULT_ATTEMPTS);
-}
-
 /** What the job's status shows for a job given up: the failure's code when it has one. */
 function givenUpError(run: FailedRun): OcrJobError {
   const e = toServiceError(run.err);
@@ -39,7 +25,7 @@ function givenUpError(run: FailedRun): OcrJobError {
 }
 
 /**
- * Ends the record of a job the queue gives up on as `failed`, frees its page slots and announces it,
+ * Ends the record of a job the queue gives up on (the retry policy's givesUpDocument) as `failed`, frees its page slots and announces it,
  * so that nobody polls a job left `running` for ever. A job already ended (cancelled meanwhile) is
  * left as it is.
  */

@@ -52,7 +52,6 @@ await runWorker<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>({
       pagesInFlight: config.JOB_PAGES_IN_FLIGHT,
       priority: 10,
       stepWaitMs: 10 * 60_000,
-      pageAttempts: 3,
       cancelCheckMs: 1_000,
       announce: async (job) => {
         if (!job.spec.webhookUrl) return;

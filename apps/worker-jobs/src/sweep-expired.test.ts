@@ -22,7 +22,7 @@ describe('sweepExpiredJobs', () => {
       if (!('job' in outcome)) throw new Error('conflict');
       const id = outcome.job.id;
       await store.put(jobObjects.upload(id), 'upload');
-      await store.put(jobObjects.page(id, 1), '{}');
+      await store.put(`${jobObjects.pages(id)}000001.json`, '{}');
       await store.put(jobObjects.answer(id), '{}');
       return id;
     };

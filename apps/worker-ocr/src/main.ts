@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { createOcrEngine, type OcrEngine } from '@docsvc/ocr-engine';
+import { createOcrEngine, engineOptionsFrom, type OcrEngine } from '@docsvc/ocr-engine';
 import type { OcrPageJob, OcrPageResult, OcrWorkerInfo } from '@docsvc/queue';
 import { runWorker } from '@docsvc/worker-runtime';
 import { ocrWorkerConfig as config } from './config.js';
@@ -21,15 +21,11 @@ await runWorker<OcrPageJob, OcrPageResult>({
   limits: { timeoutMs: config.PAGE_TIMEOUT_MS, describe: (job) => `page ${job.data.page}` },
   setup: async (ctx) => {
     engine = await createOcrEngine({
+      ...engineOptionsFrom(config),
       engine: config.OCR_ENGINE,
-      binary: config.TESSERACT_BINARY,
       langPath: config.TESSDATA_DIR,
-      memoryLimitMb: config.OCR_PAGE_MEMORY_MB,
-      // The kernel's backstop for a process this one could not kill: twice the page's time limit.
-      cpuLimitSeconds: Math.ceil((2 * config.PAGE_TIMEOUT_MS) / 1000),
       concurrency: config.OCR_CONCURRENCY,
-      recycleAfterPages: config.OCR_RECYCLE_AFTER_PAGES,
-      maxRssBytes: config.OCR_MAX_RSS_MB * 1024 * 1024,
+      pageTimeoutMs: config.PAGE_TIMEOUT_MS,
     });
     ctx.log.info(
       { engine: engine.name, version: engine.version, asked: config.OCR_ENGINE, languages: engine.languages, orientation: engine.canDetectOrientation, concurrency: config.OCR_CONCURRENCY },

@@ -1,7 +1,8 @@
 import { decodeImagePixels, decodePgm, imagePageForOcr, type DocumentLimits } from '@docsvc/documents/images';
-import { rawPage, type PageImage, type RawImage } from '@docsvc/ocr-engine';
+import { rawPage, type PageImage } from '@docsvc/ocr-engine';
 import type { OcrPageJob } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
+import type { RawImage } from '@docsvc/image';
 
 /** The page of a job as the engine should read it, and how it got there (for the log). */
 export interface JobPage {

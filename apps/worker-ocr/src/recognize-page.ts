@@ -1,30 +1,39 @@
 import type { Job } from 'bullmq';
-import { assembleSections, packSections, tightenToInk, type Box } from '@docsvc/assembly';
+import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
+import { takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { readPage, toGray, type OcrEngine } from '@docsvc/ocr-engine';
+import { rawPage, readPage, toGray, type OcrEngine } from '@docsvc/ocr-engine';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
-import { pageImage } from './page-image.js';
+import { pageImage, type JobPage } from './page-image.js';
+import type { Box } from '@docsvc/image';
 
 /**
  * Job "page": read one page upright in the right language (readPage: orientation and language are
- * decided from what the engine reads) and assemble its sections. With fine_grained, each word box is
+ * decided from what the engine reads) and assemble its sections, and its tables and key-value pairs
+ * from its words and the lines drawn on it (found in its pixels). With fine_grained, each word box is
  * tightened to the word's own ink in the same (upright) image. Stops at PAGE_TIMEOUT_MS (ctx.signal:
  * the engine's process is killed or its thread replaced).
  */
 export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, engine: OcrEngine, limits: DocumentLimits): Promise<OcrPageResult> {
-  const { page, language, fineGrained } = job.data;
-  // The engine starts (and loads its model) while the page is fetched and checked.
-  const arriving = pageImage(job.data, ctx, limits);
+  const { page, language, fineGrained, drawnLines } = job.data;
+  // The engine starts (and loads its model) while the page is fetched, checked (and its lines taken off).
+  const arriving = pageImage(job.data, ctx, limits).then((p) => (drawnLines ? withoutLines(p) : { ...p, rulings: [], width: p.image.width, height: p.image.height }));
   const read = await readPage(
     engine,
     arriving.then((p) => p.image),
     { language, signal: ctx.signal },
   );
-  const { from } = await arriving;
+  const { from, rulings: drawn, width: sentWidth, height: sentHeight } = await arriving;
+  const t0 = performance.now();
   const gray = fineGrained ? toGray(await read.image.pixels()) : undefined;
   const sections = assembleSections(read.page, page, { layout: true, ...(gray ? { wordBox: (box: Box) => tightenToInk(gray, box) } : {}) });
   const { width, height } = read.image;
+  const packed = packSections(sections);
+  // The lines where the page was read: turned with it; a page levelled by a few degrees keeps none.
+  const rulings = read.skew === 0 ? turnBoxes(drawn, read.rotation, sentWidth, sentHeight) : [];
+  const structure = pageStructureOf({ width, height, sections: packed }, rulings);
+  const layoutMs = Math.round(performance.now() - t0);
   ctx.log.info(
     {
       page,
@@ -37,9 +46,36 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
       passes: read.passes,
       ...(read.orientation ? { osd: { rotate: read.orientation.rotation, confidence: read.orientation.confidence, script: read.orientation.script } } : {}),
       engine_ms: read.engineMs,
+      layout_ms: layoutMs,
+      rulings: rulings.length,
       sections: sections.length,
+      tables: structure.tables.length,
     },
     'page recognised',
   );
-  return { page, source: 'ocr', width, height, sections: packSections(sections), engineMs: read.engineMs, rotation: read.rotation, skew: read.skew, language: read.language, engine: engine.name };
+  return {
+    page,
+    source: 'ocr',
+    width,
+    height,
+    sections: packed,
+    engineMs: read.engineMs,
+    rotation: read.rotation,
+    skew: read.skew,
+    language: read.language,
+    engine: engine.name,
+    tables: structure.tables,
+    keyValuePairs: structure.keyValuePairs,
+  };
+}
+
+/**
+ * The page with the lines drawn on it (table borders and rules) painted over, and those lines: the
+ * engine then reads the text between rules instead of "|" and "_" run into the words, and the lines
+ * give the tables their grid. A page without lines goes on as it came.
+ */
+async function withoutLines(p: JobPage): Promise<JobPage & { rulings: Ruling[]; width: number; height: number }> {
+  const pixels = await p.image.pixels();
+  const { rulings, erased } = takeLinesOff(pixels);
+  return { ...p, image: erased ? rawPage(erased) : p.image, rulings, width: pixels.width, height: pixels.height };
 }

@@ -1,12 +1,13 @@
 import type { Job } from 'bullmq';
-import { assembleSections, packSections } from '@docsvc/assembly';
+import { assembleSections, packSections, pageStructureOf } from '@docsvc/assembly';
 import { encodePgm, readPdfPageForOcr, type DocumentLimits } from '@docsvc/documents';
 import { workPrefix, type RasterJob, type RasterResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
 
 /**
  * Job "raster": one PDF page made ready for recognition. A born-digital page with a usable text layer
- * is answered from it here (sections with confidence 1, no raster, no OCR job); any other page becomes
+ * is answered from it here (sections with confidence 1, its tables and key-value pairs from its words
+ * and the lines it draws; no raster, no OCR job); any other page becomes
  * an 8-bit grayscale raster stored as PGM (which tesseract reads directly: no PNG encoding, which costs
  * more than the rendering itself).
  */
@@ -18,8 +19,12 @@ export async function raster(job: Job<RasterJob>, ctx: WorkerContext, limits: Do
   const ms = Date.now() - started;
   if (prepared.source === 'text_layer') {
     const sections = assembleSections({ width: prepared.width, height: prepared.height, blocks: prepared.blocks }, page);
-    ctx.log.info({ page, dpi: prepared.dpi, source: 'text_layer', ms, sections: sections.length }, 'page read from its text layer');
-    return { source: 'text_layer', page: { page, source: 'text_layer', width: prepared.width, height: prepared.height, sections: packSections(sections), engineMs: 0 } };
+    const read = { width: prepared.width, height: prepared.height, sections: packSections(sections) };
+    const t0 = performance.now();
+    const structure = pageStructureOf(read, prepared.rulings);
+    const layoutMs = Math.round(performance.now() - t0);
+    ctx.log.info({ page, dpi: prepared.dpi, source: 'text_layer', ms, layout_ms: layoutMs, sections: sections.length, tables: structure.tables.length, rulings: prepared.rulings.length }, 'page read from its text layer');
+    return { source: 'text_layer', page: { page, source: 'text_layer', ...read, engineMs: 0, tables: structure.tables, keyValuePairs: structure.keyValuePairs } };
   }
   const rasterKey = `${workPrefix(requestId)}page-${page}.pgm`;
   const pgm = encodePgm(prepared.image);

@@ -6,8 +6,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Job } from 'bullmq';
 import type { DocumentLimits } from '@docsvc/documents';
-import { pageResultKey, type SearchablePdfJob, type SearchablePdfResult } from '@docsvc/queue';
-import type { OcrPageResult } from '@docsvc/schemas';
+import { PageResults } from '@docsvc/ocr-pipeline';
+import type { SearchablePdfJob, SearchablePdfResult } from '@docsvc/queue';
+import { pageCount as pagesInRange } from '@docsvc/schemas';
 import type { WorkerContext } from '@docsvc/worker-runtime';
 import { readStored } from './read-source.js';
 import { imagePdf } from './searchable/image-source.js';
@@ -21,7 +22,8 @@ import { layeredPdf } from './searchable/pdf-source.js';
 export async function searchable(job: Job<SearchablePdfJob>, ctx: WorkerContext, limits: DocumentLimits): Promise<SearchablePdfResult> {
   const { sourceKey, kind, pageCount, pageRange, pagesPrefix, outputKey } = job.data;
   const started = Date.now();
-  const readPage = async (page: number) => JSON.parse((await ctx.store.getBytes(pageResultKey(pagesPrefix, page))).toString('utf8')) as OcrPageResult;
+  const results = new PageResults(ctx.store, pagesPrefix);
+  const readPage = (page: number) => results.get(page);
   let result: SearchablePdfResult;
   if (kind === 'pdf') {
     const dir = await mkdtemp(path.join(tmpdir(), 'docsvc-searchable-'));
@@ -46,7 +48,7 @@ export async function searchable(job: Job<SearchablePdfJob>, ctx: WorkerContext,
     };
     await ctx.store.put(outputKey, Readable.from(counted()), { contentType: 'application/pdf' });
     // Every page of the range gets its text (an image has no text layer of its own).
-    result = { outputKey, bytes: size, layered: pageRange[1] - pageRange[0] + 1 };
+    result = { outputKey, bytes: size, layered: pagesInRange(pageRange) };
   }
   ctx.log.info({ kind, pages: pageCount, page_range: pageRange, layered: result.layered, bytes: result.bytes, ms: Date.now() - started }, 'searchable PDF written');
   return result;

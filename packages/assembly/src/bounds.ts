@@ -1,12 +1,5 @@
+import type { Box } from '@docsvc/image';
 import type { Bounds } from '@docsvc/schemas';
-
-/** An axis-aligned box as OCR engines report it: x0,y0 top-left, x1,y1 bottom-right (exclusive). */
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 
 /** The contract's bounds object (four corners, width, height) for an axis-aligned box. */
 export function boundsFromBox(box: Box): Bounds {

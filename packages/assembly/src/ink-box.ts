@@ -1,42 +1,6 @@
-import type { Box } from './bounds.js';
-import type { GrayPixels } from './recognized.js';
+import { grayHistogram, otsu, type Box, type GrayImage } from '@docsvc/image';
 
-/** Otsu's threshold of the pixels inside `box`: the gray level that best splits ink from paper. */
-function otsuThreshold(image: GrayPixels, box: Box): number | undefined {
-  const histogram = new Uint32Array(256);
-  let total = 0;
-  for (let y = box.y0; y < box.y1; y++) {
-    const row = y * image.width;
-    for (let x = box.x0; x < box.x1; x++) {
-      histogram[image.data[row + x] as number]! += 1;
-      total++;
-    }
-  }
-  if (total === 0) return undefined;
-  let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * histogram[i]!;
-  let sumBackground = 0;
-  let weightBackground = 0;
-  let best = -1;
-  let threshold: number | undefined;
-  for (let t = 0; t < 256; t++) {
-    weightBackground += histogram[t]!;
-    if (weightBackground === 0) continue;
-    const weightForeground = total - weightBackground;
-    if (weightForeground === 0) break;
-    sumBackground += t * histogram[t]!;
-    const meanB = sumBackground / weightBackground;
-    const meanF = (sum - sumBackground) / weightForeground;
-    const between = weightBackground * weightForeground * (meanB - meanF) ** 2;
-    if (between > best) {
-      best = between;
-      threshold = t;
-    }
-  }
-  return threshold;
-}
-
-const clampBox = (box: Box, image: GrayPixels): Box => ({
+const clampBox = (box: Box, image: GrayImage): Box => ({
   x0: Math.max(0, Math.min(image.width, Math.floor(box.x0))),
   y0: Math.max(0, Math.min(image.height, Math.floor(box.y0))),
   x1: Math.max(0, Math.min(image.width, Math.ceil(box.x1))),
@@ -48,11 +12,12 @@ const clampBox = (box: Box, image: GrayPixels): Box => ({
  * at the edges that hold only a sliver of a neighbour's ink are dropped. Unchanged when the box holds
  * no clear ink (a uniform region).
  */
-export function tightenToInk(image: GrayPixels, box: Box): Box {
+export function tightenToInk(image: GrayImage, box: Box): Box {
   const region = clampBox(box, image);
   if (region.x1 - region.x0 < 2 || region.y1 - region.y0 < 2) return box;
-  const threshold = otsuThreshold(image, region);
-  if (threshold === undefined) return box;
+  const split = otsu(grayHistogram(image, region));
+  if (split === undefined) return box;
+  const { threshold } = split;
   const w = region.x1 - region.x0;
   const h = region.y1 - region.y0;
   const colInk = new Uint32Array(w);

@@ -2,10 +2,9 @@ import { DEFAULT_PROMPT, ocrLanguageModel, type OcrOptions, type OcrPageResult, 
 import { describeDocument } from './describe.js';
 import { extractFields } from './fields.js';
 import { unpackSections } from './packed.js';
+import { structureAnswer } from './structure.js';
 import { ocrUsage } from './usage.js';
 
-/** One page's result as the OCR workers give it. */
-export type PageResult = OcrPageResult;
 
 /** ISO 639-1 code of a tesseract model (the first of "eng+spa"), or the model's code where it has none. */
 export const isoLanguage = (tesseract: string) => {
@@ -14,7 +13,7 @@ export const isoLanguage = (tesseract: string) => {
 };
 
 /** The language most of the document's recognised words are in: the model of the pages with the most words. */
-function documentLanguage(pages: PageResult[]): string | undefined {
+function documentLanguage(pages: OcrPageResult[]): string | undefined {
   const words = new Map<string, number>();
   for (const page of pages) {
     if (!page.language) continue;
@@ -34,7 +33,7 @@ export function promptFields(prompt: OcrOptions['prompt']): string[] | undefined
 const promptText = (prompt: OcrOptions['prompt']) => (prompt === undefined ? DEFAULT_PROMPT : typeof prompt === 'string' ? prompt : JSON.stringify(prompt));
 
 /** The page entries of an answer (`pages[]`, an extension): where each page's boxes live and how it was read. */
-export function pageEntries(pages: readonly PageResult[]): OcrResponse['pages'] {
+export function pageEntries(pages: readonly OcrPageResult[]): OcrResponse['pages'] {
   return pages.map(({ page, width, height, source, rotation, skew, language }) => ({
     page,
     width,
@@ -48,11 +47,11 @@ export function pageEntries(pages: readonly PageResult[]): OcrResponse['pages'] 
 
 /** The OCR answer (contract 2.4) from the pages' results, in page order. */
 export function buildOcrAnswer(input: {
-  request: Pick<OcrOptions, 'prompt'>;
+  request: Pick<OcrOptions, 'prompt' | 'features'>;
   kind: string;
   totalPages: number;
   pageRange: [number, number];
-  pages: PageResult[];
+  pages: OcrPageResult[];
   logId: string;
 }): OcrResponse {
   const pages = [...input.pages].sort((a, b) => a.page - b.page);
@@ -80,6 +79,7 @@ export function buildOcrAnswer(input: {
     total_pages: input.totalPages,
     page_range: input.pageRange,
     pages: pageEntries(pages),
+    ...structureAnswer(pages, input.request.features),
     _usage: ocrUsage({
       prompt: promptText(input.request.prompt),
       pages,

@@ -1,4 +1,4 @@
-import type { Box } from './bounds.js';
+import type { Box } from '@docsvc/image';
 
 /**
  * What an OCR engine reports for one page, as plain data: the input of assembly. Confidences are
@@ -27,9 +27,3 @@ export interface RecognizedPage {
   blocks: RecognizedBlock[];
 }
 
-/** 8-bit grayscale pixels, row-major (the page image that was recognised). */
-export interface GrayPixels {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}

@@ -1,6 +1,7 @@
 import type { Line, Section, Word } from '@docsvc/schemas';
-import { boundsFromBox, unionBox, type Box } from './bounds.js';
+import { boundsFromBox, unionBox } from './bounds.js';
 import type { RecognizedPage } from './recognized.js';
+import type { Box } from '@docsvc/image';
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 const clamp01 = (n: number) => Math.min(1, Math.max(0, n));

@@ -1,6 +1,6 @@
 import { invalidDocument } from './errors.js';
 import { luma, onWhite } from './gray.js';
-import type { GrayImage } from './types.js';
+import type { GrayImage } from '@docsvc/image';
 
 // sharp's prebuilt libvips has no BMP loader, so BMP is decoded here: uncompressed 1/4/8/16/24/32-bit,
 // bit fields and RLE4/RLE8, which covers what scanners and Windows tools write.

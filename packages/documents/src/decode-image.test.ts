@@ -4,7 +4,7 @@ import { bmp24, bmp32Alpha, bmp8, bmpRle8Bomb, bombPng, grayInput, grayTiff, mar
 import { inspectDocument } from './inspect-document.js';
 import { decodeImagePixels } from './image-page.js';
 import { grayOf } from '../test/image-fixtures.js';
-import type { GrayImage } from './types.js';
+import type { GrayImage } from '@docsvc/image';
 
 const limits = { maxImagePixels: 50_000_000, maxRenderPixels: 9_000_000 };
 const W = 120;

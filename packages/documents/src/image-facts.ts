@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { readMetadata } from './sharp-image.js';
 import { sniffKind } from './sniff-kind.js';
-import type { DocumentKind, RawImage } from './types.js';
+import type { DocumentKind } from './types.js';
+import type { RawImage } from '@docsvc/image';
 
 /** What a page of an image file says about itself, for putting it on a PDF page as it is. */
 export interface ImageFacts {

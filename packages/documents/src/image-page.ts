@@ -3,7 +3,8 @@ import { decodeBmpGray, readBmpHeader } from './bmp.js';
 import { assertPixelLimit, invalidDocument, unsupportedMediaType } from './errors.js';
 import { mapSharpError, readMetadata, pagesOf, type SharpKind } from './sharp-image.js';
 import { sniffKind } from './sniff-kind.js';
-import type { DocumentLimits, RawImage } from './types.js';
+import type { DocumentLimits } from './types.js';
+import type { RawImage } from '@docsvc/image';
 
 /**
  * A page of an image document as the OCR engine should get it:

@@ -1,4 +1,4 @@
-import type { GrayImage } from './types.js';
+import type { GrayImage } from '@docsvc/image';
 
 /**
  * PGM (P5, binary, maxval 255) encoding of a GrayImage: the format page rasters travel in through

@@ -1,8 +1,10 @@
 import { rgbaToGray } from './gray.js';
 import { mapPdfError, openPdf, type OpenPdf } from './pdfjs.js';
 import { fitDpi, ocrRenderDpi, rasterSize } from './render-dpi.js';
-import type { DocumentLimits, GrayImage } from './types.js';
+import type { DocumentLimits } from './types.js';
 import { largestImage, readTextLayer, type LargestImage, type TextLayerBlock, type TextLayerRefusal } from './text-layer.js';
+import type { Box, GrayImage } from '@docsvc/image';
+import { readRulings } from './pdf-rulings.js';
 
 export interface RasterizedPdfPage {
   image: GrayImage;
@@ -63,7 +65,7 @@ async function renderPage(pdf: OpenPdf, pageNumber: number, wantedDpi: number, m
 
 /** A PDF page made ready for recognition: its usable text layer, or its raster for OCR. */
 export type PdfPageForOcr =
-  | { source: 'text_layer'; width: number; height: number; dpi: number; blocks: TextLayerBlock[] }
+  | { source: 'text_layer'; width: number; height: number; dpi: number; blocks: TextLayerBlock[]; rulings: Box[] }
   | { source: 'ocr'; image: GrayImage; dpi: number; refusal?: TextLayerRefusal };
 
 /**
@@ -87,12 +89,17 @@ export async function readPdfPageForOcr(
     if (!opts.forceOcr) {
       const size = page.getViewport({ scale: 1 });
       const dpi = fitDpi(size.width, size.height, opts.dpi, opts.limits.maxRenderPixels);
-      const layer = await readTextLayer(page, page.getViewport({ scale: dpi / 72 })).catch((err: unknown) => {
+      const viewport = page.getViewport({ scale: dpi / 72 });
+      const layer = await readTextLayer(page, viewport).catch((err: unknown) => {
         throw mapPdfError(err);
       });
       if (!layer.refusal) {
+        // The lines the page draws, for its tables (the operator list is already parsed).
+        const rulings = await readRulings(page, viewport).catch((err: unknown) => {
+          throw mapPdfError(err);
+        });
         page.cleanup();
-        return { source: 'text_layer', ...rasterSize(size.width, size.height, dpi), dpi, blocks: layer.blocks };
+        return { source: 'text_layer', ...rasterSize(size.width, size.height, dpi), dpi, blocks: layer.blocks, rulings };
       }
       refusal = layer.refusal;
     }

@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { assertPixelLimit, invalidDocument } from './errors.js';
-import type { GrayImage, ImageKind } from './types.js';
+import type { ImageKind } from './types.js';
+import type { GrayImage } from '@docsvc/image';
 
 // libvips' operation cache (up to 50 MB of decoded pixels by default) never hits here: every input
 // is a new document. Off, it stops holding a page's pixels after the page is done.

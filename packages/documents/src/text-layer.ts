@@ -1,27 +1,21 @@
 import type { PDFPageProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { Box } from '@docsvc/image';
 import { loadPdfJs } from './pdfjs.js';
 
-/** Pixel box, x1/y1 exclusive. */
-export interface TextBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 export interface TextLayerWord {
   text: string;
   confidence: number;
-  bbox: TextBox;
+  bbox: Box;
 }
 export interface TextLayerLine {
   text: string;
   confidence: number;
-  bbox: TextBox;
+  bbox: Box;
   words: TextLayerWord[];
 }
 export interface TextLayerBlock {
-  bbox: TextBox;
-  paragraphs: Array<{ bbox: TextBox; lines: TextLayerLine[] }>;
+  bbox: Box;
+  paragraphs: Array<{ bbox: Box; lines: TextLayerLine[] }>;
 }
 
 /** Why a page's text layer cannot stand in for OCR. */
@@ -50,7 +44,7 @@ const MAX_IMAGE_COVERAGE = 0.5;
 
 const isBadGlyph = (ch: string) => /[\u{E000}-\u{F8FF}\u{F0000}-\u{FFFFD}\u{FFFD}\p{Cc}]/u.test(ch);
 
-const union = (boxes: TextBox[]): TextBox => ({
+const union = (boxes: Box[]): Box => ({
   x0: Math.min(...boxes.map((b) => b.x0)),
   y0: Math.min(...boxes.map((b) => b.y0)),
   x1: Math.max(...boxes.map((b) => b.x1)),

@@ -4,21 +4,6 @@ export type DocumentKind = 'pdf' | 'png' | 'jpeg' | 'webp' | 'tiff' | 'bmp' | 'g
 /** The image kinds, i.e. everything but PDF. */
 export type ImageKind = Exclude<DocumentKind, 'pdf'>;
 
-/** 8-bit grayscale pixels, row-major, data.length === width * height. */
-export interface GrayImage {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
-
-/** 8-bit pixels, row-major: gray (1 channel) or RGB (3 channels, interleaved). */
-export interface RawImage {
-  width: number;
-  height: number;
-  channels: 1 | 3;
-  data: Uint8Array;
-}
-
 export interface DocumentLimits {
   /** Images whose decoded size exceeds this many pixels are refused: ServiceError('image_too_large') (413). */
   maxImagePixels: number;

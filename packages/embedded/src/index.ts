@@ -2,3 +2,4 @@ export { startRedisServer, stopChild, RedisServerMissingError, type EmbeddedRedi
 export { startS3Server, type EmbeddedS3, type S3ServerOptions } from './s3-server.js';
 export { freePort } from './free-port.js';
 export { which } from './which.js';
+export { isRunning } from './is-running.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RedisServerMissingError, startRedisServer } from './redis-server.js';
-import { isRunning } from '../../../test/fixtures/processes.js';
+import { isRunning } from './is-running.js';
 
 const ping = (port: number) =>
   new Promise<string>((resolve, reject) => {

@@ -4,13 +4,13 @@ import { proseLines, renderLines, toPng, wordAccuracy, type DrawnLine } from '..
 import { blank, childTesseracts, ENGINES, grayPage, PARAGRAPH, PARAGRAPH_WORDS as TRUTH, SLOW, texts, words } from '../test/engines.js';
 import { rawPage } from './page-image.js';
 import { rotateRaw } from './pnm.js';
-import type { Box, GrayImage, OcrEngine, PageImage } from './types.js';
+import type { OcrEngine, PageImage } from './types.js';
+import type { Box, GrayImage } from '@docsvc/image';
 
 /**
  * One suite, run against both engines: the same fixtures and the same assertions on text, boxes,
  * confidences, errors, time limits and cancellation. Either engine may serve the API.
  */
-
 
 const overlaps = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 const inside = (box: Box, page: { width: number; height: number }): boolean =>

@@ -1,4 +1,5 @@
-export { createOcrEngine, type CreateEngineOptions, type EngineChoice } from './create-engine.js';
+export { ENGINES, ENGINE_NAMES, ENGINE_CHOICES, ENGINE_SETTINGS, createOcrEngine, engineOptionsFrom, type CreateEngineOptions, type EngineChoice, type EngineName, type EngineOptions, type EngineSettings } from './registry.js';
+export type { CommonEngineOptions, EngineDefinition } from './engine-definition.js';
 export { NativeEngine, probeNativeTesseract, type NativeEngineOptions } from './native/engine.js';
 export { TesseractJsEngine, type TesseractJsOptions, type TesseractJsStats } from './tesseract-js/engine.js';
 export { readPage, type ReadPageOptions, type ReadPageResult } from './read-page.js';
@@ -8,19 +9,15 @@ export { DEFAULT_LANG_PATH, listInstalledLanguages } from './languages.js';
 export { rawPage, toPageImage } from './page-image.js';
 export { encodePnm, rotateRaw } from './pnm.js';
 export type {
-  Box,
   EngineBlock,
   EngineLine,
-  EngineName,
   EnginePage,
   EngineParagraph,
   EngineStats,
   EngineWord,
-  GrayImage,
   OcrEngine,
   Orientation,
   PageImage,
-  RawImage,
   RecognizeOptions,
   Rotation,
 } from './types.js';

@@ -1,6 +1,7 @@
 import { ServiceError } from '@docsvc/schemas';
 import { encodePnm, grayToRaw } from './pnm.js';
-import type { GrayImage, PageImage, RawImage } from './types.js';
+import type { PageImage } from './types.js';
+import type { GrayImage, RawImage } from '@docsvc/image';
 
 /** A page of raw pixels, handed to the engine as PNM; turning it moves pixels in memory. */
 export function rawPage(image: RawImage): PageImage {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { proseLines } from '../../../test/fixtures/render-text.ts';
 import { scannedPage } from '../../../test/fixtures/scans.ts';
 import { estimateSkew, inkReport, straighten, toGray } from './pixels.js';
-import type { GrayImage, RawImage } from './types.js';
+import type { GrayImage, RawImage } from '@docsvc/image';
 
 const PAGE = { width: 1400, height: 1000 };
 let level: GrayImage;

@@ -1,4 +1,4 @@
-import type { Box, GrayImage, RawImage } from './types.js';
+import { otsu, type Box, type GrayImage, type RawImage } from '@docsvc/image';
 
 /**
  * Pixel work done here rather than in the engine, only on pages that need it: gray for fine_grained,
@@ -74,6 +74,9 @@ export function straighten(image: RawImage, degrees: number): RawImage {
   return { width: w, height: h, channels: c, data: out };
 }
 
+/** Ink and paper closer than this (gray levels) are one surface: scanner noise on a blank page, not ink. */
+const MIN_CONTRAST = 48;
+
 /** A page reduced by sampling every `step`-th pixel, as dark (ink) or not by Otsu's threshold. */
 interface InkSample {
   width: number;
@@ -96,7 +99,8 @@ function sampleInk(gray: GrayImage, step: number): InkSample {
       histogram[v]! += 1;
     }
   }
-  const threshold = otsu(histogram, width * height);
+  const split = otsu(histogram);
+  const threshold = split && split.contrast >= MIN_CONTRAST ? split.threshold : -1;
   const ink = new Uint8Array(width * height);
   let count = 0;
   for (let i = 0; i < values.length; i++) {
@@ -106,35 +110,6 @@ function sampleInk(gray: GrayImage, step: number): InkSample {
     }
   }
   return { width, height, step, ink, count };
-}
-
-/** Ink and paper closer than this (gray levels) are one surface: scanner noise on a blank page, not ink. */
-const MIN_CONTRAST = 48;
-
-/** Otsu's threshold, or -1 when the two classes it splits are too alike to be ink on paper. */
-function otsu(histogram: Uint32Array, total: number): number {
-  let sum = 0;
-  for (let v = 0; v < 256; v++) sum += v * histogram[v]!;
-  let sumBack = 0;
-  let weightBack = 0;
-  let best = 0;
-  let threshold = -1;
-  let contrast = 0;
-  for (let v = 0; v < 256; v++) {
-    weightBack += histogram[v]!;
-    if (weightBack === 0) continue;
-    const weightFore = total - weightBack;
-    if (weightFore === 0) break;
-    sumBack += v * histogram[v]!;
-    const gap = (sum - sumBack) / weightFore - sumBack / weightBack;
-    const between = weightBack * weightFore * gap ** 2;
-    if (between > best) {
-      best = between;
-      threshold = v;
-      contrast = gap;
-    }
-  }
-  return contrast >= MIN_CONTRAST ? threshold : -1;
 }
 
 /** Pixels sampled for skew and coverage: about 640 across a letter page at 300 DPI. */

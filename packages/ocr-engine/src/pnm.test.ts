@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodePnm, rotateRaw } from './pnm.js';
-import type { RawImage } from './types.js';
+import type { RawImage } from '@docsvc/image';
 
 describe('encodePnm', () => {
   it('writes a P5 (gray) or P6 (RGB) header padded past the first 500 bytes, then the pixels', () => {

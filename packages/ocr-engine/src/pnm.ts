@@ -1,4 +1,5 @@
-import type { GrayImage, RawImage, Rotation } from './types.js';
+import type { Rotation } from './types.js';
+import type { GrayImage, RawImage } from '@docsvc/image';
 
 /**
  * Binary PNM of raw pixels: P5 (gray) or P6 (RGB), what the engines read through Leptonica with no

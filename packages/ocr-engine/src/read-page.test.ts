@@ -5,7 +5,8 @@ import { ENGINES, grayPage, SLOW, texts } from '../test/engines.js';
 import { rawPage } from './page-image.js';
 import { rotateRaw } from './pnm.js';
 import { readPage } from './read-page.js';
-import type { GrayImage, OcrEngine, RawImage } from './types.js';
+import type { OcrEngine } from './types.js';
+import type { GrayImage, RawImage } from '@docsvc/image';
 
 /**
  * readPage on scanned-looking pages whose text is known, with each engine: orientation, skew and

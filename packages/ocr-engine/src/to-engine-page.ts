@@ -1,32 +1,27 @@
-import type { Box, EngineBlock, EngineLine, EngineParagraph, EngineWord } from './types.js';
+import type { EngineBlock, EngineLine, EngineParagraph, EngineWord } from './types.js';
+import type { Box } from '@docsvc/image';
 
 /**
  * tesseract.js's `blocks` output (from the core's GetJSONText): what we read of it. Every field is
  * optional here because it is JSON from another project; missing parts are skipped, not trusted.
  */
-export interface RawBox {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
 export interface RawWord {
   text?: string;
   confidence?: number;
-  bbox?: RawBox;
+  bbox?: Box;
 }
 export interface RawLine {
   confidence?: number;
-  bbox?: RawBox;
-  baseline?: RawBox;
+  bbox?: Box;
+  baseline?: Box;
   words?: RawWord[];
 }
 export interface RawParagraph {
-  bbox?: RawBox;
+  bbox?: Box;
   lines?: RawLine[];
 }
 export interface RawBlock {
-  bbox?: RawBox;
+  bbox?: Box;
   paragraphs?: RawParagraph[];
 }
 
@@ -37,7 +32,7 @@ export function toFraction(confidence: number | undefined): number {
   return typeof confidence === 'number' && Number.isFinite(confidence) ? clamp(confidence / 100, 0, 1) : 0;
 }
 
-function toBox(raw: RawBox | undefined, width: number, height: number): Box | null {
+function toBox(raw: Box | undefined, width: number, height: number): Box | null {
   if (!raw || ![raw.x0, raw.y0, raw.x1, raw.y1].every(Number.isFinite)) return null;
   const x0 = clamp(Math.round(raw.x0), 0, width);
   const y0 = clamp(Math.round(raw.y0), 0, height);

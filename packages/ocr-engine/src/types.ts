@@ -1,25 +1,4 @@
-/** A rectangle in full-image pixels: (x0, y0) inclusive, (x1, y1) exclusive. */
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** 8-bit grayscale pixels, row-major, one byte per pixel. */
-export interface GrayImage {
-  width: number;
-  height: number;
-  data: Uint8Array;
-}
-
-/** 8-bit pixels, row-major: gray (1 channel) or RGB (3 channels, interleaved). */
-export interface RawImage {
-  width: number;
-  height: number;
-  channels: 1 | 3;
-  data: Uint8Array;
-}
+import type { Box, GrayImage, RawImage } from '@docsvc/image';
 
 /** Degrees a page is turned clockwise. */
 export type Rotation = 0 | 90 | 180 | 270;
@@ -91,7 +70,6 @@ export interface Orientation {
   ms: number;
 }
 
-export type EngineName = 'native' | 'tesseract.js';
 
 export interface RecognizeOptions {
   /** One or more installed language codes joined by '+'; default 'eng'. */
@@ -115,7 +93,8 @@ export interface EngineStats {
  * the same structure: blocks, paragraphs, lines (with baselines), words with boxes and confidences.
  */
 export interface OcrEngine {
-  readonly name: EngineName;
+  /** Its name in the registry (registry.ts): the OCR_ENGINE value that picks it. */
+  readonly name: string;
   /** The engine's own version, e.g. 'tesseract 5.3.0' or 'tesseract.js 7.0.0'. */
   readonly version: string;
   /** Installed recognition languages (tesseract codes), sorted. */

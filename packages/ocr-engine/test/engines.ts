@@ -1,14 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { childProcesses } from '@docsvc/test-kit';
 import { rawPage } from '../src/page-image.js';
-import { NativeEngine } from '../src/native/engine.js';
-import { TesseractJsEngine } from '../src/tesseract-js/engine.js';
-import type { EngineWord, EnginePage, GrayImage, OcrEngine, PageImage } from '../src/types.js';
+import { ENGINES as REGISTRY, createOcrEngine } from '../src/registry.js';
+import type { EngineWord, EnginePage, OcrEngine, PageImage } from '../src/types.js';
+import type { GrayImage } from '@docsvc/image';
 
-/** Both engines, as the conformance suites run them: each suite runs once per engine. */
-export const ENGINES: Array<{ name: string; create(opts?: { concurrency?: number; langPath?: string }): Promise<OcrEngine> }> = [
-  { name: 'native', create: (opts = {}) => NativeEngine.create(opts) },
-  { name: 'tesseract.js', create: (opts = {}) => TesseractJsEngine.create(opts) },
-];
+/** Every engine of the registry, as the conformance suites run them: each suite runs once per engine. */
+export const ENGINES: Array<{ name: string; create(opts?: { concurrency?: number; langPath?: string }): Promise<OcrEngine> }> = REGISTRY.map((engine) => ({
+  name: engine.name,
+  create: (opts = {}) => createOcrEngine({ ...opts, engine: engine.name }),
+}));
 
 export const words = (page: EnginePage): EngineWord[] => page.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
 export const texts = (page: EnginePage): string[] => words(page).map((w) => w.text);
@@ -30,17 +31,7 @@ export const SLOW = { timeout: 90_000 };
 
 /** tesseract processes whose parent is this process (the native engine's, still running). */
 export function childTesseracts(): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === process.pid && (name === 'tesseract' || name === 'prlimit')) pids.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return pids;
+  return childProcesses(process.pid)
+    .filter((p) => /^(tesseract|prlimit)$/.test(path.basename(p.cmdline.split(' ')[0] ?? '')))
+    .map((p) => p.pid);
 }

@@ -42,6 +42,31 @@ describe('JobStore', () => {
     expect(await store.get(outcome.job.id)).toMatchObject({ status: 'failed', error: { code: 'invalid_document', page: 7 } });
   });
 
+  it('shows a failed job with its error from the moment it is failed (a poller never sees one without the other)', async () => {
+    const prefix = `{j${randomUUID().slice(0, 8)}}`;
+    const own = createRedis(inject('redisUrl'), 'client');
+    const store = new JobStore(own, prefix, 3_600);
+    const outcome = await store.create({ owner: 'alice', logId: 'l', spec });
+    if (!('job' in outcome)) throw new Error('conflict');
+    await store.transition(outcome.job.id, 'running');
+    // What another client reads at every command the store sends once the status has changed.
+    const seen: Array<Record<string, string>> = [];
+    for (const command of ['hget', 'zrangebyscore', 'multi'] as const) {
+      const real = (own[command] as (...args: unknown[]) => unknown).bind(own);
+      (own as unknown as Record<string, unknown>)[command] = (...args: unknown[]) => {
+        seen.push({});
+        void redis.hgetall(`${prefix}:ocrjob:${outcome.job.id}`).then((hash) => Object.assign(seen[seen.length - 1]!, hash));
+        return real(...args);
+      };
+    }
+    await store.transition(outcome.job.id, 'failed', { error: { code: 'invalid_document', message: 'page 2 is damaged', page: 2 } });
+    await redis.ping();
+    own.disconnect();
+    const failed = seen.filter((hash) => hash.status === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const hash of failed) expect(JSON.parse(hash.error ?? 'null')).toMatchObject({ code: 'invalid_document', page: 2 });
+  });
+
   it('replays an idempotency key with the same body and refuses it with another, per owner', async () => {
     const store = freshStore();
     const first = await store.create({ owner: 'alice', logId: 'l1', spec, idempotency: { key: 'k-1', bodyHash: 'h1' } });

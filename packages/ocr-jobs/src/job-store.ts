@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { DocumentSource } from '@docsvc/queue';
-import { isFinalJobStatus, type OcrJobError, type OcrJobOptions, type OcrJobStatus, type OcrJobWebhookState } from '@docsvc/schemas';
+import type { DocumentPlan, DocumentSource } from '@docsvc/queue';
+import { isFinalJobStatus, pageCount, type OcrJobError, type OcrJobOptions, type OcrJobStatus, type OcrJobWebhookState } from '@docsvc/schemas';
 
 /** What a job was asked to do; fixed when it is created. */
 export interface JobSpec {
@@ -20,12 +20,7 @@ export interface JobSpec {
 }
 
 /** What the job found when its document was prepared: set once, read on every resumption. */
-export interface JobPlan {
-  kind: string;
-  totalPages: number;
-  pageRange: [number, number];
-  sourceKey: string;
-}
+export type JobPlan = DocumentPlan;
 
 export interface JobRecord {
   id: string;
@@ -55,12 +50,15 @@ export interface JobListPage {
  * end may race). KEYS[1] the job hash; ARGV: new status, updated_at, then the allowed current statuses.
  * Returns the status it had (false if the job does not exist).
  */
+// ARGV: the new status, updated_at, the error as JSON ('' for none), then the statuses it may come from.
+// The error is written with the status: a job is never seen failed without its error.
 const TRANSITION = `
 local current = redis.call('HGET', KEYS[1], 'status')
 if not current then return false end
-for i = 3, #ARGV do
+for i = 4, #ARGV do
   if ARGV[i] == current then
     redis.call('HSET', KEYS[1], 'status', ARGV[1], 'updated_at', ARGV[2])
+    if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'error', ARGV[3]) end
     return current
   end
 end
@@ -206,11 +204,11 @@ export class JobStore {
    */
   async transition(id: string, status: OcrJobStatus, extra: { error?: OcrJobError } = {}): Promise<OcrJobStatus | undefined> {
     const now = Date.now();
-    const before = (await this.redis.eval(TRANSITION, 1, this.jobKey(id), status, String(now), ...WHERE_TO[status])) as OcrJobStatus | null;
+    const error = extra.error ? JSON.stringify(extra.error) : '';
+    const before = (await this.redis.eval(TRANSITION, 1, this.jobKey(id), status, String(now), error, ...WHERE_TO[status])) as OcrJobStatus | null;
     if (!before) return undefined;
     if (!WHERE_TO[status].includes(before)) return before;
     const tx = this.redis.multi();
-    if (extra.error) tx.hset(this.jobKey(id), 'error', JSON.stringify(extra.error));
     if (isFinalJobStatus(status)) {
       const owner = await this.redis.hget(this.jobKey(id), 'owner');
       if (owner) {
@@ -228,7 +226,7 @@ export class JobStore {
   async setPlan(id: string, plan: JobPlan): Promise<void> {
     const owner = await this.redis.hget(this.jobKey(id), 'owner');
     const tx = this.redis.multi().hset(this.jobKey(id), 'plan', JSON.stringify(plan), 'updated_at', String(Date.now()));
-    if (owner) tx.zadd(this.pendingKey(owner), 'XX', plan.pageRange[1] - plan.pageRange[0] + 1, id);
+    if (owner) tx.zadd(this.pendingKey(owner), 'XX', pageCount(plan.pageRange), id);
     await tx.exec();
   }
 
@@ -246,8 +244,7 @@ export class JobStore {
       .zadd(this.expiryKey(), now + this.ttlSeconds * 1000, id)
       .exec()) as [unknown, [null, number]];
     if (owner && plan) {
-      const [start, end] = (JSON.parse(plan) as JobPlan).pageRange;
-      await this.redis.zadd(this.pendingKey(owner), 'XX', Math.max(0, end - start + 1 - done), id);
+      await this.redis.zadd(this.pendingKey(owner), 'XX', Math.max(0, pageCount((JSON.parse(plan) as JobPlan).pageRange) - done), id);
     }
     return done;
   }
@@ -351,7 +348,7 @@ export class JobStore {
 const STALE_WORK_MS = 30 * 60_000;
 
 /** Pages a job was asked for, before its document is opened: its page_range, or 1 (a single page at least). */
-const pagesAsked = (spec: JobSpec): number => (spec.options.page_range ? spec.options.page_range[1] - spec.options.page_range[0] + 1 : 1);
+const pagesAsked = (spec: JobSpec): number => (spec.options.page_range ? pageCount(spec.options.page_range) : 1);
 
 function encodeCursor(score: number, id: string): string {
   return Buffer.from(`${score}:${id}`).toString('base64url');

@@ -1,5 +1,3 @@
-import { pageResultKey } from '@docsvc/queue';
-
 /**
  * Where a job's objects live in the bucket: everything under `jobs/<id>/`, removed with the job when
  * its retention ends. Page results are written as each page ends (resumption skips them); the full
@@ -10,8 +8,8 @@ export const jobObjects = {
   upload: (jobId: string) => `jobs/${jobId}/upload`,
   /** A document given by URL, as downloaded (kept for the searchable PDF). */
   download: (jobId: string) => `jobs/${jobId}/download`,
+  /** The job's page results (@docsvc/ocr-pipeline PageResults). */
   pages: (jobId: string) => `jobs/${jobId}/pages/`,
-  page: (jobId: string, page: number) => pageResultKey(`jobs/${jobId}/pages/`, page),
   answer: (jobId: string) => `jobs/${jobId}/answer.json`,
   searchablePdf: (jobId: string) => `jobs/${jobId}/searchable.pdf`,
 };

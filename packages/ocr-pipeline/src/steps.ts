@@ -44,6 +44,8 @@ export interface PageOptions {
   /** 'auto' or installed models. */
   language: string;
   fineGrained: boolean;
+  /** Look for the lines drawn on a scanned page (OcrPageJob.drawnLines). */
+  drawnLines: boolean;
 }
 
 /**
@@ -59,5 +61,5 @@ export async function readDocumentPage(run: RunStep, prepared: PrepareResult, pa
   } else {
     image = { sourceKey: prepared.sourceKey, pageIndex: page - 1 };
   }
-  return run('ocr', 'page', { requestId: opts.requestId, page, image, language: opts.language, fineGrained: opts.fineGrained }, { page, kind: 'ocr' });
+  return run('ocr', 'page', { requestId: opts.requestId, page, image, language: opts.language, fineGrained: opts.fineGrained, drawnLines: opts.drawnLines }, { page, kind: 'ocr' });
 }

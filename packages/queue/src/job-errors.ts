@@ -1,17 +1,18 @@
 import { UnrecoverableError } from 'bullmq';
 import { ServiceError, isErrorCode } from '@docsvc/schemas';
+import { failureClass } from './retry-policy.js';
 
 const MARK = 'docsvc-error:';
 
 /**
  * The error a processor throws, encoded for the queue. BullMQ keeps only a failed job's message,
- * so the contract code travels in it. Deterministic failures (a ServiceError that is not retryable)
- * become UnrecoverableError: BullMQ does not retry those.
+ * so the contract code travels in it. A permanent failure (retry-policy.ts) becomes
+ * UnrecoverableError: BullMQ does not try it again.
  */
 export function toJobError(err: unknown): Error {
   if (err instanceof ServiceError) {
     const message = MARK + JSON.stringify(err.toJSON());
-    return err.retryable ? new Error(message) : new UnrecoverableError(message);
+    return failureClass(err) === 'permanent' ? new UnrecoverableError(message) : new Error(message);
   }
   return err instanceof Error ? err : new Error(String(err));
 }

@@ -6,6 +6,7 @@ import { ServiceError } from '@docsvc/schemas';
 import { redisAvailable, trackReadiness } from './connection.js';
 import { isDependencyDown } from './dependency-errors.js';
 import { fromJobFailure } from './job-errors.js';
+import { RETRY_POLICY, jobOptions } from './retry-policy.js';
 
 export interface QueueHandles<Data, Result> {
   queue: Queue<Data, Result>;
@@ -60,20 +61,10 @@ export function openQueue<Data, Result>(name: string, redis: Redis, prefix: stri
 }
 
 /**
- * Default job options. Attempts: a job that fails with a transient error (a retryable ServiceError,
- * a dropped connection, S3 or a download answering 5xx) is tried again after 1 s, then 2 s; a
- * deterministic failure (a ServiceError that is not retryable: a corrupt PDF) becomes BullMQ's
- * UnrecoverableError in the worker and is not retried. Only the last failure reaches the waiting
- * request: BullMQ publishes its `failed` event once no attempt is left. Finished jobs are removed,
- * failed ones too (their error reaches the waiting request and the logs, under the request's log_id),
- * so nothing of a request stays in Redis.
+ * Default job options: the retry policy's `step` row (retry-policy.ts). Only the last failure
+ * reaches the waiting request: BullMQ publishes its `failed` event once no attempt is left.
  */
-export const DEFAULT_JOB_OPTIONS: JobsOptions = {
-  attempts: 3,
-  backoff: { type: 'exponential', delay: 1_000 },
-  removeOnComplete: true,
-  removeOnFail: true,
-};
+export const DEFAULT_JOB_OPTIONS: JobsOptions = jobOptions(RETRY_POLICY.step);
 
 const unavailable = () => new ServiceError('dependency_unavailable', 'Redis is unavailable; retry shortly', [], true);
 

@@ -1,4 +1,4 @@
-import type { OcrPageResult } from '@docsvc/schemas';
+import type { OcrPageResult, PageRange } from '@docsvc/schemas';
 
 /**
  * Job payloads and results, one pair per job name. Every job carries the `requestId` (the API
@@ -27,6 +27,19 @@ export interface PrepareResult {
 }
 
 /**
+ * A document ready to be read page by page: what preparing it found and the pages to read
+ * (page_range resolved against it). An OCR job keeps it on its record, so that a resumed job does not
+ * prepare its document again.
+ */
+export interface DocumentPlan {
+  kind: string;
+  totalPages: number;
+  pageRange: PageRange;
+  /** The document's bytes in the bucket. */
+  sourceKey: string;
+}
+
+/**
  * Queue pdf-raster, job "raster": one PDF page made ready for recognition. A page with a usable text
  * layer is answered from it at once (no raster, no OCR); any other page, or every page when
  * `forceOcr`, becomes a grayscale raster (PGM) in the bucket for OCR.
@@ -47,7 +60,7 @@ export type RasterResult =
  * Queue pdf-raster, job "searchable": the searchable PDF of a recognised document, written to
  * `outputKey`. A PDF source keeps its pages as they are, with an invisible text layer under each page
  * that was recognised; an image source becomes one page per image (per TIFF page) at its own
- * resolution. Page results are read from `${pagesPrefix}NNNNNN.json` (6-digit page number), one at a time.
+ * resolution. Page results are read from `pagesPrefix` (@docsvc/ocr-pipeline PageResults), one at a time.
  */
 export interface SearchablePdfJob {
   requestId: string;
@@ -56,7 +69,7 @@ export interface SearchablePdfJob {
   kind: string;
   pageCount: number;
   /** The pages that were read (1-based, inclusive): the others are kept as they are, without text. */
-  pageRange: [number, number];
+  pageRange: PageRange;
   pagesPrefix: string;
   outputKey: string;
 }
@@ -66,9 +79,6 @@ export interface SearchablePdfResult {
   /** Pages given a text layer. */
   layered: number;
 }
-
-/** Where a page's result is kept for the searchable PDF (and a job's own pages): 6-digit page number. */
-export const pageResultKey = (prefix: string, page: number) => `${prefix}${String(page).padStart(6, '0')}.json`;
 
 /** Queue ocr-page, job "page": recognise one page image. */
 export interface OcrPageJob {
@@ -80,13 +90,20 @@ export interface OcrPageJob {
   /** "auto" (the worker picks each page's model from what it reads), or tesseract model(s), e.g. "eng" or "fra+eng". */
   language: string;
   fineGrained: boolean;
+  /**
+   * Look for the lines drawn on the page (tables' borders and rules), take a grid's lines off before
+   * recognition and give them to the layout: asked for by requests that want tables; it costs a scan
+   * its decoding and a pass over its pixels.
+   */
+  drawnLines?: boolean;
 }
 /** The page's result: the shared type of @docsvc/schemas (the OCR answer is built from it). */
 export type { OcrPageResult };
 
 /** What a worker-ocr tells about itself with its heartbeat (readiness, the languages route). */
 export interface OcrWorkerInfo {
-  engine: 'native' | 'tesseract.js';
+  /** Its name in the OCR engine registry (@docsvc/ocr-engine ENGINES), e.g. "native". */
+  engine: string;
   /** The engine's version, e.g. "tesseract 5.3.0". */
   version: string;
   /** Installed recognition models (tesseract codes). */
@@ -108,14 +125,6 @@ export interface TranslateResult {
   texts: string[];
   /** Per item: the source language used (given or detected) and the detector's confidence (1 when given). */
   languages: Array<{ language: string; confidence: number }>;
-}
-
-/** One translatable direction (ISO-639-1), as the translation workers publish it. */
-export interface PublishedRoute {
-  source: string;
-  target: string;
-  direct: boolean;
-  via?: string;
 }
 
 /** Redis key under which translation workers publish the routes their engine offers. */

@@ -1,10 +1,10 @@
 import type { OcrPageResult } from '@docsvc/schemas';
-import { int, unionOf, xmlEscape, type RenderInput } from './document.js';
+import { int, unionOf, xmlEscape, type DocumentInfo, type PagedRenderer } from './document.js';
 
 const pos = (b: readonly number[]) => `HPOS="${int(b[0]!)}" VPOS="${int(b[1]!)}" WIDTH="${int(b[2]! - b[0]!)}" HEIGHT="${int(b[3]! - b[1]!)}"`;
 
 /** One page of the ALTO output; `n` 0 for the first page written. */
-export function* altoPage(page: OcrPageResult, n: number): Generator<string> {
+function* altoPage(page: OcrPageResult, n: number): Generator<string> {
   const p = page.page;
   yield `    <Page ID="page_${p}" PHYSICAL_IMG_NR="${n + 1}" WIDTH="${int(page.width)}" HEIGHT="${int(page.height)}">\n`;
   yield `      <PrintSpace ${pos([0, 0, page.width, page.height])}>\n`;
@@ -33,19 +33,7 @@ export function* altoPage(page: OcrPageResult, n: number): Generator<string> {
   yield '      </PrintSpace>\n    </Page>\n';
 }
 
-/**
- * ALTO 4 XML (application/alto+xml), measured in pixels of each page image (the answer's boxes): a
- * `Page` per page with a `PrintSpace`, a `TextBlock` per section, `TextLine`s, and a `String` per word
- * with `HPOS/VPOS/WIDTH/HEIGHT`, `WC` (confidence 0-1) and `CONTENT`, `SP` between words. Yields the
- * header, then one page at a time.
- */
-export function* renderAlto(input: RenderInput): Generator<string> {
-  yield altoHeader(input);
-  for (const [n, page] of input.pages.entries()) yield* altoPage(page, n);
-  yield altoFooter();
-}
-
-export function altoHeader(input: Pick<RenderInput, 'sourceName' | 'engine'>): string {
+function altoHeader(input: DocumentInfo): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <alto xmlns="http://www.loc.gov/standards/alto/ns-v4#" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.loc.gov/standards/alto/ns-v4# http://www.loc.gov/standards/alto/v4/alto-4-2.xsd" SCHEMAVERSION="4.2">
   <Description>
@@ -65,4 +53,9 @@ export function altoHeader(input: Pick<RenderInput, 'sourceName' | 'engine'>): s
 `;
 }
 
-export const altoFooter = (): string => '  </Layout>\n</alto>\n';
+/**
+ * ALTO 4 XML (application/alto+xml), measured in pixels of each page image (the answer's boxes): a
+ * `Page` per page with a `PrintSpace`, a `TextBlock` per section, `TextLine`s, and a `String` per word
+ * with `HPOS/VPOS/WIDTH/HEIGHT`, `WC` (confidence 0-1) and `CONTENT`, `SP` between words.
+ */
+export const altoRenderer: PagedRenderer = { header: altoHeader, page: altoPage, footer: () => '  </Layout>\n</alto>\n' };

@@ -1,12 +1,21 @@
 import type { OcrPageResult, PackedLine, PackedSection } from '@docsvc/schemas';
 
-/** What every renderer takes: the recognised pages in page order, and names for the output's header. */
-export interface RenderInput {
-  pages: readonly OcrPageResult[];
+/** What a renderer writes in an output's header besides the pages. */
+export interface DocumentInfo {
   /** The source document's file name, e.g. "scan.pdf" (titles, ALTO's fileName). */
   sourceName: string;
   /** The engine, e.g. "tesseract 5.3.0" (hOCR's ocr-system, ALTO's processing step). */
   engine?: string;
+}
+
+/**
+ * A format written in three parts, so that pages can be read one at a time (a 2,000-page job): the
+ * header, each page (`index` 0 for the first page written), the footer. One file per format.
+ */
+export interface PagedRenderer {
+  header(doc: DocumentInfo, pageCount: number): string;
+  page(page: OcrPageResult, index: number, doc: DocumentInfo): Iterable<string>;
+  footer(): string;
 }
 
 /** A section's lines grouped into paragraphs: consecutive lines with the same `par` (all one when the engine gave none). */

@@ -1,5 +1,5 @@
 import type { OcrPageResult, PackedLine } from '@docsvc/schemas';
-import { int, paragraphsOf, unionOf, xmlEscape, type RenderInput } from './document.js';
+import { int, paragraphsOf, unionOf, xmlEscape, type DocumentInfo, type PagedRenderer } from './document.js';
 
 const bbox = (b: readonly number[]) => `bbox ${int(b[0]!)} ${int(b[1]!)} ${int(b[2]!)} ${int(b[3]!)}`;
 
@@ -17,7 +17,7 @@ export function hocrBaseline(line: PackedLine): string | undefined {
 }
 
 /** One page of the hOCR output; `n` 0 for the first page written. */
-export function* hocrPage(page: OcrPageResult, n: number, input: Pick<RenderInput, 'sourceName'>): Generator<string> {
+function* hocrPage(page: OcrPageResult, n: number, input: DocumentInfo): Generator<string> {
   const p = page.page;
   const lang = page.language ? ` lang='${xmlEscape(page.language.split('+')[0]!)}'` : '';
   yield `  <div class='ocr_page' id='page_${p}' title='image "${xmlEscape(input.sourceName)}"; ${bbox([0, 0, page.width, page.height])}; ppageno ${n}'>\n`;
@@ -47,19 +47,7 @@ export function* hocrPage(page: OcrPageResult, n: number, input: Pick<RenderInpu
   yield '  </div>\n';
 }
 
-/**
- * hOCR 1.2 as well-formed XHTML, as tesseract writes it (text/html): an `ocr_page` per page with its
- * `bbox` (the pixel space of the page image the answer's boxes are in), `ocr_carea` per section,
- * `ocr_par`, `ocr_line` with `bbox` and, where the engine gave one, `baseline`, and `ocrx_word` with
- * `bbox` and `x_wconf` (0-100). Yields the header, then one page at a time.
- */
-export function* renderHocr(input: RenderInput): Generator<string> {
-  yield hocrHeader(input, input.pages.length);
-  for (const [n, page] of input.pages.entries()) yield* hocrPage(page, n, input);
-  yield hocrFooter();
-}
-
-export function hocrHeader(input: Pick<RenderInput, 'sourceName' | 'engine'>, pageCount: number): string {
+function hocrHeader(input: DocumentInfo, pageCount: number): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">
 <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" lang="en">
@@ -74,4 +62,10 @@ export function hocrHeader(input: Pick<RenderInput, 'sourceName' | 'engine'>, pa
 `;
 }
 
-export const hocrFooter = (): string => ' </body>\n</html>\n';
+/**
+ * hOCR 1.2 as well-formed XHTML, as tesseract writes it (text/html): an `ocr_page` per page with its
+ * `bbox` (the pixel space of the page image the answer's boxes are in), `ocr_carea` per section,
+ * `ocr_par`, `ocr_line` with `bbox` and, where the engine gave one, `baseline`, and `ocrx_word` with
+ * `bbox` and `x_wconf` (0-100).
+ */
+export const hocrRenderer: PagedRenderer = { header: hocrHeader, page: hocrPage, footer: () => ' </body>\n</html>\n' };

@@ -1,8 +1,8 @@
-export type { RenderInput } from './document.js';
-export { renderText, pageText } from './text.js';
-export { renderHocr, hocrBaseline } from './hocr.js';
-export { renderAlto } from './alto.js';
-export { OUTPUT_FORMATS, renderOutput, type OutputFormat, type PagedFormat, type RenderedFormat } from './formats.js';
+export type { DocumentInfo, PagedRenderer } from './document.js';
+export { pageText } from './text.js';
+export { hocrBaseline } from './hocr.js';
+export { FORMATS, FORMAT_NAMES, isRenderedFormat, isTablesFormat, render, type FormatName, type FormatSpec, type RenderedFormatName } from './formats.js';
+export { plainNumber, tableRows, type PageTable, type TablesRenderer } from './tables.js';
 export { textLayerContent, glyphLessFontObjects } from './pdf-text-layer.js';
 export { PdfWriter, textLayerPdf, type PdfImage, type PdfPageSpec } from './pdf-writer.js';
 export { answerToUnderlay, answerToUserSpace, underlaySize, visibleBox, quarterTurn, type LayerPlacement, type Matrix, type PdfPageBoxes, type Rect } from './pdf-geometry.js';

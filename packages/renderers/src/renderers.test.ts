@@ -1,7 +1,7 @@
 import parser from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { OcrPageResult, PackedLine, PackedWord } from '@docsvc/schemas';
-import { OUTPUT_FORMATS, hocrBaseline, renderAlto, renderHocr, renderOutput, renderText } from './index.js';
+import { FORMATS, FORMAT_NAMES, hocrBaseline, isRenderedFormat, render, type RenderedFormatName } from './index.js';
 
 /** A line of words 80 px wide and 30 px tall from x = 100, at `y`, with a level baseline 6 px above its bottom. */
 function line(text: string, y: number, par?: number): PackedLine {
@@ -26,29 +26,35 @@ const pages: OcrPageResult[] = [
   { page: 2, source: 'text_layer', width: 1000, height: 700, engineMs: 0, sections: [{ page: 2, lines: [line('Page two', 60)] }] },
 ];
 const input = { pages, sourceName: 'scan "one".pdf', engine: 'tesseract 5.3.0' };
+
+/** A document in `format`, all its chunks joined. */
+async function rendered(format: RenderedFormatName, doc: { pages: OcrPageResult[]; sourceName: string; engine?: string } = input): Promise<string> {
+  let out = '';
+  for await (const chunk of render(format, doc, doc.pages, doc.pages.length)) out += chunk;
+  return out;
+}
 const allWords = pages.flatMap((p) => p.sections.flatMap((s) => s.lines.flatMap((l) => l.words.map((w) => ({ page: p.page, text: w[0], box: [w[1], w[2], w[3], w[4]], conf: w[5] })))));
 
 /** The five XML entities decoded, as an XML reader gives text and attribute values. */
 const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
-const xmlOf = (chunks: Iterable<string>) => {
-  const xml = [...chunks].join('');
+const xmlOf = (xml: string) => {
   expect(parser.validate(xml)).toBe(true);
   return parser.parse(xml, { ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, arrayMode: true, tagValueProcessor: decode, attrValueProcessor: decode });
 };
 const arr = <T>(x: T | T[]): T[] => (Array.isArray(x) ? x : [x]);
 
 describe('text', () => {
-  it('gives pages in order, sections apart by a blank line, pages apart by a form feed', () => {
-    expect([...renderText(input)].join('')).toBe(
+  it('gives pages in order, sections apart by a blank line, pages apart by a form feed', async () => {
+    expect(await rendered('text')).toBe(
       'Invoice No 42\nTotal due <5 & more>\nSecond paragraph\n\nSigned Иван 王\n\fPage two\n',
     );
   });
 });
 
 describe('hOCR', () => {
-  it('is well-formed XHTML whose pages, lines and words carry the answer’s boxes, baselines and confidences', () => {
-    const doc = xmlOf(renderHocr(input));
+  it('is well-formed XHTML whose pages, lines and words carry the answer’s boxes, baselines and confidences', async () => {
+    const doc = xmlOf(await rendered('hocr'));
     const html = doc.html[0];
     expect(arr(html.head[0].title)[0]).toBe('scan "one".pdf');
     const ocrPages = html.body[0].div;
@@ -86,8 +92,8 @@ describe('hOCR', () => {
 });
 
 describe('ALTO', () => {
-  it('is well-formed ALTO 4 whose Strings carry each word’s box, confidence and text', () => {
-    const doc = xmlOf(renderAlto(input));
+  it('is well-formed ALTO 4 whose Strings carry each word’s box, confidence and text', async () => {
+    const doc = xmlOf(await rendered('alto'));
     const alto = doc.alto[0];
     expect(alto.xmlns).toBe('http://www.loc.gov/standards/alto/ns-v4#');
     // Where a validator fetches the schema from: the Library of Congress's published 4.2 file.
@@ -105,10 +111,10 @@ describe('ALTO', () => {
     expect(strings.map((s: any) => Number(s.WC))).toEqual(allWords.map((w) => Math.round(w.conf * 100) / 100));
   });
 
-  it('writes no TextLine without a String and no TextBlock without a TextLine (the schema allows neither)', () => {
+  it('writes no TextLine without a String and no TextBlock without a TextLine (the schema allows neither)', async () => {
     const empty: PackedLine = { box: [100, 300, 400, 330], words: [] };
     const sparse: OcrPageResult = { ...pages[1]!, sections: [{ page: 2, lines: [empty] }, { page: 2, lines: [empty, line('Kept words', 60)] }] };
-    const doc = xmlOf(renderAlto({ ...input, pages: [sparse] }));
+    const doc = xmlOf(await rendered('alto', { ...input, pages: [sparse] }));
     const blocks = doc.alto[0].Layout[0].Page[0].PrintSpace[0].TextBlock;
     expect(blocks).toHaveLength(1);
     expect(blocks[0].TextLine).toHaveLength(1);
@@ -117,15 +123,25 @@ describe('ALTO', () => {
   });
 });
 
-describe('renderOutput', () => {
-  it('writes each format as its renderer does, header, pages and footer, with its content type', () => {
-    expect([...renderOutput('text', input).chunks].join('')).toBe([...renderText(input)].join(''));
-    expect([...renderOutput('hocr', input).chunks].join('')).toBe([...renderHocr(input)].join(''));
-    expect([...renderOutput('alto', input).chunks].join('')).toBe([...renderAlto(input)].join(''));
-    expect(Object.fromEntries(Object.entries(OUTPUT_FORMATS).map(([k, f]) => [k, [f.contentType, f.extension]]))).toEqual({
-      text: ['text/plain; charset=utf-8', 'txt'],
-      hocr: ['text/html; charset=utf-8', 'hocr'],
-      alto: ['application/alto+xml; charset=utf-8', 'xml'],
+describe('the format table', () => {
+  it('names each format with its media type and extension, those written from page results with a renderer', () => {
+    expect(Object.fromEntries(FORMAT_NAMES.map((k) => [k, [FORMATS[k].contentType, FORMATS[k].extension, isRenderedFormat(k)]]))).toEqual({
+      json: ['application/json; charset=utf-8', 'json', false],
+      text: ['text/plain; charset=utf-8', 'txt', true],
+      pdf: ['application/pdf', 'pdf', false],
+      hocr: ['text/html; charset=utf-8', 'hocr', true],
+      alto: ['application/alto+xml; charset=utf-8', 'xml', true],
+      csv: ['text/csv; charset=utf-8', 'csv', true],
+      xlsx: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx', true],
     });
+  });
+
+  it('renders pages read one at a time as it renders pages in memory', async () => {
+    async function* oneAtATime() {
+      for (const page of pages) yield page;
+    }
+    let streamed = '';
+    for await (const chunk of render('hocr', input, oneAtATime(), pages.length)) streamed += chunk;
+    expect(streamed).toBe(await rendered('hocr'));
   });
 });

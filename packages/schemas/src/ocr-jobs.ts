@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { documentSourceFields, hasOneSource, ocrOptionsSchema } from './ocr.js';
+import { pageRangeSchema } from './page-range.js';
+import { ocrOptionsSchema, withDocumentSource, ocrResponseSchema, pageEntrySchema, sectionSchema } from './ocr.js';
+import { keyValuePairSchema, tableSchema } from './structure.js';
 
 /** Pages one OCR job may cover unless MAX_JOB_PAGES says otherwise. */
 export const DEFAULT_MAX_JOB_PAGES = 2_000;
 
-/** `[start, end]` without the synchronous route's 10-page cap (the API checks MAX_JOB_PAGES). */
-export const jobPageRangeSchema = z
-  .tuple([z.number().int().min(1), z.number().int().min(1)], { message: 'must be [start, end], two whole page numbers from 1' })
-  .refine(([start, end]) => start <= end, { message: 'start must not be after end' });
-
-/** The options of POST /v1/vision/ocr/jobs (also the `body` part of its multipart form). */
-/** A job's result is asked for in any format at GET .../result?format=, so the body has no `output`. */
-export const ocrJobOptionsSchema = ocrOptionsSchema.omit({ output: true }).extend({
-  page_range: jobPageRangeSchema.optional(),
+/**
+ * The options of POST /v1/vision/ocr/jobs (also the `body` part of its multipart form). A job's
+ * result is asked for in any format at GET .../result?format=, so the body has no `output`.
+ */
+export const ocrJobOptionsSchema = ocrOptionsSchema.extend({
+  /** The job's page limit is a setting (MAX_JOB_PAGES), checked when the job is created. */
+  page_range: pageRangeSchema().optional(),
   /** Where the job's end is announced (Standard Webhooks); http(s) only. */
   webhook_url: z
     .string()
@@ -24,10 +24,7 @@ export const ocrJobOptionsSchema = ocrOptionsSchema.omit({ output: true }).exten
 });
 
 /** POST /v1/vision/ocr/jobs as JSON: exactly one of url and file_store_key. */
-export const ocrJobRequestSchema = ocrJobOptionsSchema
-  .extend(documentSourceFields)
-  .refine(...hasOneSource)
-  .refine((r) => r.webhook_secret === undefined || r.webhook_url !== undefined, {
+export const ocrJobRequestSchema = withDocumentSource(ocrJobOptionsSchema).refine((r) => r.webhook_secret === undefined || r.webhook_url !== undefined, {
     message: 'webhook_secret needs a webhook_url',
     path: ['webhook_secret'],
   });
@@ -59,40 +56,68 @@ export const ocrJobStatusQuerySchema = z.object({
   answer: z.enum(['true', 'false']).default('true'),
 });
 
-/** GET /v1/vision/ocr/jobs/{job_id}/result?format=: the contract's JSON, or plain text, hOCR, ALTO XML, a searchable PDF. */
-export const ocrJobResultQuerySchema = z.object({
-  format: z.enum(['json', 'text', 'hocr', 'alto', 'pdf']).default('json'),
-});
-
 export type OcrJobOptions = z.infer<typeof ocrJobOptionsSchema>;
 export type OcrJobRequest = z.infer<typeof ocrJobRequestSchema>;
 export type OcrJobListQuery = z.infer<typeof ocrJobListQuerySchema>;
 
 /** A job's error: the code and message the synchronous route would have answered, and the page it came from. */
-export interface OcrJobError {
-  code: string;
-  message: string;
-  page?: number;
-  details?: unknown[];
-}
+export const ocrJobErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  page: z.number().int().optional(),
+  details: z.array(z.unknown()).optional(),
+});
 
 /** The webhook's delivery, on the job's status. */
-export interface OcrJobWebhookState {
-  delivered: boolean;
-  attempts: number;
+export const ocrJobWebhookStateSchema = z.object({
+  delivered: z.boolean(),
+  attempts: z.number().int(),
   /** HTTP status of the last attempt; absent when it got no answer (network error, refused). */
-  last_status?: number;
-  last_error?: string;
-}
+  last_status: z.number().int().optional(),
+  last_error: z.string().optional(),
+});
 
-/** GET /v1/vision/ocr/jobs/{job_id} (before the answer's own fields, when it succeeded). */
-export interface OcrJobView {
-  job_id: string;
-  status: OcrJobStatus;
-  created_at: string;
-  updated_at: string;
-  status_url: string;
-  progress: { pages_done: number; pages_total: number | null };
-  error?: OcrJobError;
-  webhook?: OcrJobWebhookState;
-}
+/** A job as its owner sees it (no secret, no internals): GET /v1/vision/ocr/jobs/{job_id} before the answer's own fields. */
+export const ocrJobViewSchema = z.object({
+  job_id: z.string(),
+  status: z.enum(OCR_JOB_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  status_url: z.string(),
+  progress: z.object({ pages_done: z.number().int(), pages_total: z.number().int().nullable() }),
+  error: ocrJobErrorSchema.optional(),
+  webhook: ocrJobWebhookStateSchema.optional(),
+});
+
+/** A job's status as answered (GET without the answer, DELETE, an Idempotency-Key replay). */
+export const ocrJobStatusSchema = ocrJobViewSchema.extend({ success: z.literal(true) });
+
+/** A succeeded job with its whole answer: the status's fields, then the OCR answer's. */
+export const ocrJobWithAnswerSchema = ocrJobViewSchema.extend(ocrResponseSchema.shape);
+
+/** POST /v1/vision/ocr/jobs: 202, the job created. */
+export const ocrJobCreatedSchema = z.object({
+  success: z.literal(true),
+  job_id: z.string(),
+  status: z.literal('queued'),
+  status_url: z.string(),
+});
+
+/** GET /v1/vision/ocr/jobs. */
+export const ocrJobListSchema = z.object({
+  success: z.literal(true),
+  jobs: z.array(ocrJobViewSchema),
+  next_cursor: z.string().optional(),
+});
+
+/** GET /v1/vision/ocr/jobs/{job_id}/pages: the pages of `range` read so far, each with its sections. */
+export const ocrJobPagesSchema = ocrJobStatusSchema.extend({
+  /** The pages looked at (absent while the document is being prepared). */
+  range: z.tuple([z.number().int(), z.number().int()]).optional(),
+  /** Each page with its sections, and its tables and key-value pairs when the job asked for them (`features`). */
+  pages: z.array(pageEntrySchema.extend({ sections: z.array(sectionSchema), tables: z.array(tableSchema).optional(), key_value_pairs: z.array(keyValuePairSchema).optional() })),
+});
+
+export type OcrJobError = z.infer<typeof ocrJobErrorSchema>;
+export type OcrJobWebhookState = z.infer<typeof ocrJobWebhookStateSchema>;
+export type OcrJobView = z.infer<typeof ocrJobViewSchema>;

@@ -1,22 +1,20 @@
 import { z } from 'zod';
 import { boundsSchema } from './common.js';
-
-/** Pages one OCR request may cover (contract section 8). */
-export const MAX_PAGES_PER_REQUEST = 10;
+import { MAX_PAGES_PER_REQUEST, pageRangeSchema } from './page-range.js';
+import { featuresSchema, keyValuePairSchema, tableSchema, type KeyValuePair, type Table } from './structure.js';
 
 /** The instruction used when `prompt` is omitted (contract 4.2 rule 2). */
 export const DEFAULT_PROMPT = 'Describe the image in detail.';
 
-export const pageRangeSchema = z
-  .tuple([z.number().int().min(1), z.number().int().min(1)], { message: 'must be [start, end], two whole page numbers from 1' })
-  .refine(([start, end]) => start <= end, { message: 'start must not be after end' })
-  .refine(([start, end]) => end - start + 1 <= MAX_PAGES_PER_REQUEST, { message: `at most ${MAX_PAGES_PER_REQUEST} pages` });
-
-/** What to do with the document (contract 2.3 without the source); also the options of a multipart upload. */
+/**
+ * What to do with the document (contract 2.3 without the source); also the options of a multipart
+ * upload. The answer's format (`output` of the synchronous route, `format` of a job's result) comes
+ * from the format table (@docsvc/renderers) and is added by the routes.
+ */
 export const ocrOptionsSchema = z.object({
   prompt: z.union([z.string(), z.array(z.string().min(1)).max(100), z.record(z.string(), z.string())]).optional(),
   fine_grained: z.boolean().optional(),
-  page_range: pageRangeSchema.optional(),
+  page_range: pageRangeSchema(MAX_PAGES_PER_REQUEST).optional(),
   /**
    * Extension: "auto" (the default: each page's language is chosen from what it reads), or installed
    * languages joined by '+', each an ISO 639-1 code ("fr"), a BCP 47 tag ("zh-TW") or a tesseract code
@@ -25,8 +23,8 @@ export const ocrOptionsSchema = z.object({
   language: z.string().min(1).max(200).optional(),
   /** Extension: recognise every PDF page with OCR even when its text layer is usable. */
   force_ocr: z.boolean().optional(),
-  /** Extension: the answer's format: the contract's JSON (default), or plain text, hOCR, ALTO XML or a searchable PDF. */
-  output: z.enum(['json', 'text', 'hocr', 'alto', 'pdf']).optional(),
+  /** Extension: the document structure to answer besides the words ("tables", "key_value_pairs"). */
+  features: featuresSchema.optional(),
 });
 
 /** Where an OCR request's document is: exactly one of `url` and `file_store_key` (contract 2.3). */
@@ -39,8 +37,16 @@ export const hasOneSource: [(r: { url?: string | undefined; file_store_key?: str
   { message: 'give exactly one of url and file_store_key', path: ['url'] },
 ];
 
-/** POST /v1/vision/ocr (contract 2.3): exactly one of url and file_store_key. */
-export const ocrRequestSchema = ocrOptionsSchema.extend(documentSourceFields).refine(...hasOneSource);
+/** Where the document is, as a request body gives it. */
+export interface DocumentSourceFields {
+  url?: string | undefined;
+  file_store_key?: string | undefined;
+}
+
+/** A request body as JSON: `options` plus exactly one of url and file_store_key (contract 2.3). */
+export function withDocumentSource<S extends z.ZodObject>(options: S): z.ZodType<z.output<S> & DocumentSourceFields, z.input<S> & DocumentSourceFields> {
+  return options.extend(documentSourceFields).refine(...hasOneSource) as unknown as z.ZodType<z.output<S> & DocumentSourceFields, z.input<S> & DocumentSourceFields>;
+}
 
 export const wordSchema = z.object({ text: z.string(), bounds: boundsSchema, confidence: z.number().min(0).max(1) });
 export const lineSchema = z.object({
@@ -58,6 +64,20 @@ export const usageSchema = z.object({
   total_tokens: z.number(),
 });
 
+/** How one page was read (extension `pages[]`): where its boxes live. */
+export const pageEntrySchema = z.object({
+  page: z.number().int(),
+  width: z.number(),
+  height: z.number(),
+  source: z.enum(['ocr', 'text_layer']),
+  /** Degrees the page was turned clockwise to be upright before recognition; boxes are in the upright image. */
+  rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
+  /** Degrees the page was turned clockwise about its centre (its size kept) to level its lines, before `rotation`. */
+  skew: z.number(),
+  /** The tesseract model(s) the page was read with (absent for pages read from their text layer). */
+  language: z.string().optional(),
+});
+
 /** Contract 2.4, plus the documented extensions `pages` and each section's `page`. */
 export const ocrResponseSchema = z.object({
   success: z.literal(true),
@@ -71,23 +91,13 @@ export const ocrResponseSchema = z.object({
   sections: z.array(sectionSchema),
   total_pages: z.number().int(),
   page_range: z.tuple([z.number().int(), z.number().int()]),
-  pages: z.array(
-    z.object({
-      page: z.number().int(),
-      width: z.number(),
-      height: z.number(),
-      source: z.enum(['ocr', 'text_layer']),
-      /** Degrees the page was turned clockwise to be upright before recognition; boxes are in the upright image. */
-      rotation: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
-      /** Degrees the page was turned clockwise about its centre (its size kept) to level its lines, before `rotation`. */
-      skew: z.number(),
-      /** The tesseract model(s) the page was read with (absent for pages read from their text layer). */
-      language: z.string().optional(),
-    }),
-  ),
+  pages: z.array(pageEntrySchema),
+  /** Extension, with `features: ["tables"]`: every table of the pages read, in page order. */
+  tables: z.array(tableSchema).optional(),
+  /** Extension, with `features: ["key_value_pairs"]`: the pages' key-value pairs outside tables, in reading order. */
+  key_value_pairs: z.array(keyValuePairSchema).optional(),
 });
 
-export type OcrRequest = z.infer<typeof ocrRequestSchema>;
 export type OcrOptions = z.infer<typeof ocrOptionsSchema>;
 export type OcrResponse = z.infer<typeof ocrResponseSchema>;
 export type Word = z.infer<typeof wordSchema>;
@@ -134,4 +144,7 @@ export interface OcrPageResult {
   language?: string;
   /** The engine that read it ("native", "tesseract.js"); absent for text-layer pages (metrics only, not in the answer). */
   engine?: string;
+  /** The page's tables and key-value pairs (@docsvc/layout), in the same pixels as its words; absent on a page read before they were found. */
+  tables?: Table[];
+  keyValuePairs?: KeyValuePair[];
 }

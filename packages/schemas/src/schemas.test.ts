@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ocrRequestSchema, translateRequestSchema } from './index.js';
+import { ocrOptionsSchema, translateRequestSchema, withDocumentSource } from './index.js';
+
+/** The synchronous OCR request's JSON body, as its route builds it (without the answer's format). */
+const ocrRequestSchema = withDocumentSource(ocrOptionsSchema);
 
 const issues = (r: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   (r.error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);

@@ -1,9 +1,11 @@
 import { ERROR_STATUS, type ErrorCode } from './error-codes.js';
 
 /**
- * A failure with a contract error code, thrown by workers and packages and answered by the API as
- * that code's status. `retryable` decides the queue's policy: a corrupt PDF will be corrupt again
- * (fail at once), a dropped connection may not be (retry with backoff).
+ * The one error type of the service: a failure with a contract error code, thrown by workers,
+ * packages and route handlers alike, and answered by the API as that code's status and the one JSON
+ * error shape. `retryable` declares the failure's class for the retry policy (@docsvc/queue
+ * retry-policy.ts): a corrupt PDF will be corrupt again (fail at once), a dropped connection may not
+ * be (retry with backoff). `headers` are sent with the answer (Retry-After, Allow).
  */
 export class ServiceError extends Error {
   readonly status: number;
@@ -12,6 +14,7 @@ export class ServiceError extends Error {
     message: string,
     readonly details: unknown[] = [],
     readonly retryable = false,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'ServiceError';

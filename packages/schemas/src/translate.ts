@@ -18,8 +18,23 @@ export const translateResponseSchema = z.object({
   success: z.literal(true),
   translated_text: z.union([z.string(), z.array(z.string())]),
   detected_language: z.string().optional(),
+  /** Extension: how sure the detector was of detected_language (0..1), when the source was not given. */
+  detected_language_confidence: z.number().min(0).max(1).optional(),
   log_id: z.string(),
 });
 
 export type TranslateRequest = z.output<typeof translateRequestSchema>;
 export type TranslateResponse = z.infer<typeof translateResponseSchema>;
+
+/** One translatable direction, in ISO-639-1 codes. `via` is set when the route goes through one intermediate language. */
+export interface TranslationRoute {
+  source: string;
+  target: string;
+  direct: boolean;
+  via?: string;
+}
+
+/** The targets reachable from `source`, sorted, once each. */
+export function targetsFrom(routes: readonly TranslationRoute[], source: string): string[] {
+  return [...new Set(routes.filter((route) => route.source === source).map((route) => route.target))].sort();
+}

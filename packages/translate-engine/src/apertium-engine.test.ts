@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '@docsvc/schemas';
 import { ApertiumEngine } from './apertium-engine.js';
-import { isRunning } from '../../../test/fixtures/processes.js';
+import { isRunning } from '@docsvc/test-kit';
 
 describe('ApertiumEngine (real Apertium)', () => {
   let engine: ApertiumEngine;

@@ -1,12 +1,12 @@
-import { ServiceError } from '@docsvc/schemas';
+import { ServiceError, targetsFrom, type TranslationRoute } from '@docsvc/schemas';
 import { reformat, relayStream } from './escape.js';
 import { normalizeLanguageCode } from '@docsvc/schemas';
 import { DEFAULT_MODES_DIR, missingForMode, nullFlushStages, pickModePerDirection, pipelineCommand, readModeFiles, type ModeFile } from './mode-file.js';
 import { PipelinePool } from './pipeline-pool.js';
 import { toStreamUnit } from './protect-spans.js';
-import { buildRoutes, targetsFrom } from './routes.js';
+import { buildRoutes } from './routes.js';
 import { splitIntoUnits } from './split-units.js';
-import type { LanguageRoute, TranslationEngine } from './types.js';
+import type { TranslationEngine } from './types.js';
 
 export interface ApertiumOptions {
   /** Where the `.mode` files are. Default /usr/share/apertium/modes. */
@@ -38,7 +38,7 @@ export class ApertiumEngine implements TranslationEngine {
 
   private constructor(
     private readonly modes: ReadonlyMap<string, ModeFile>,
-    private readonly routeList: readonly LanguageRoute[],
+    private readonly routeList: readonly TranslationRoute[],
     private readonly options: Required<Omit<ApertiumOptions, 'modesDir'>>,
     /** Directions installed but unusable (a program or data file missing), for start-up logs. */
     readonly skipped: readonly SkippedMode[],
@@ -70,7 +70,7 @@ export class ApertiumEngine implements TranslationEngine {
     return new ApertiumEngine(modes, routes, options, skipped);
   }
 
-  routes(): LanguageRoute[] {
+  routes(): TranslationRoute[] {
     return this.routeList.map((route) => ({ ...route }));
   }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApertiumEngine } from './apertium-engine.js';
-import { isRunning } from '../../../test/fixtures/processes.js';
+import { isRunning } from '@docsvc/test-kit';
 
 /** Signals a process that may already be gone (a stage exits by itself once the stage before it died). */
 const signal = (pid: number, name: NodeJS.Signals) => {
@@ -34,6 +34,27 @@ describe('pipeline recovery (real Apertium)', () => {
     engines.push(engine);
     return engine;
   };
+
+  it('is not held up by the shell start-up files of the account it runs under', async () => {
+    // bash reads ~/.bashrc when its stdin is a socket (as Node's pipes are) and SHLVL is unset, as
+    // in a worker started with a bare environment; an rc file that blocks (a version manager's
+    // rehash lock) must not hang the pipelines.
+    const home = mkdtempSync(path.join(tmpdir(), 'docsvc-home-'));
+    dirs.push(home);
+    writeFileSync(path.join(home, '.bashrc'), 'sleep 600\n');
+    writeFileSync(path.join(home, '.bash_profile'), 'sleep 600\n');
+    const saved = { HOME: process.env.HOME, SHLVL: process.env.SHLVL };
+    process.env.HOME = home;
+    delete process.env.SHLVL;
+    try {
+      const engine = await create({ unitTimeoutMs: 5_000 });
+      const [text] = await engine.translate(['The cat is black.'], 'en', 'es');
+      expect(text).toMatch(/gato/);
+    } finally {
+      process.env.HOME = saved.HOME;
+      if (saved.SHLVL !== undefined) process.env.SHLVL = saved.SHLVL;
+    }
+  });
 
   it('restarts a pipeline whose processes are killed mid-unit, and the request still succeeds', async () => {
     const engine = await create();

@@ -91,7 +91,10 @@ export class Pipeline {
   /** Spawns the chain and waits for the probe unit's answer. Rejects with PipelineFailure (processes killed). */
   async start(): Promise<void> {
     if (this.child) throw new Error(`${this.label}: already started`);
-    const child = spawn('bash', ['-c', this.command], {
+    // --norc --noprofile: bash reads ~/.bashrc when its stdin is a socket (Node's pipes are
+    // socketpairs) and SHLVL is unset; a slow or blocking rc file (a version manager's rehash lock)
+    // would hang every pipeline of the worker.
+    const child = spawn('bash', ['--norc', '--noprofile', '-c', this.command], {
       // Own process group: the whole chain is killed at once, and a Ctrl-C meant for the parent does not reach it.
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],

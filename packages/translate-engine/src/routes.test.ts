@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildRoutes, targetsFrom } from './routes.js';
+import { targetsFrom } from '@docsvc/schemas';
+import { buildRoutes } from './routes.js';
 
 const pair = (source: string, target: string) => [
   { source, target },

@@ -1,4 +1,4 @@
-import type { LanguageRoute } from './types.js';
+import type { TranslationRoute } from '@docsvc/schemas';
 
 /**
  * Intermediate languages to prefer when several would do: the best-covered hubs of the Apertium pairs first
@@ -12,11 +12,11 @@ export const PREFERRED_PIVOTS: readonly string[] = ['en', 'es'];
  * through a single intermediate language m with source->m and m->target both direct. Longer chains are not
  * offered: each leg loses quality, and two are already the limit of what rule-based output survives.
  */
-export function buildRoutes(directions: ReadonlyArray<{ source: string; target: string }>): LanguageRoute[] {
+export function buildRoutes(directions: ReadonlyArray<{ source: string; target: string }>): TranslationRoute[] {
   const direct = new Set(directions.map(({ source, target }) => `${source}>${target}`));
   const languages = [...new Set(directions.flatMap(({ source, target }) => [source, target]))].sort();
   const pivots = [...PREFERRED_PIVOTS.filter((code) => languages.includes(code)), ...languages.filter((code) => !PREFERRED_PIVOTS.includes(code))];
-  const routes: LanguageRoute[] = [];
+  const routes: TranslationRoute[] = [];
   for (const source of languages) {
     for (const target of languages) {
       if (source === target) continue;
@@ -29,9 +29,4 @@ export function buildRoutes(directions: ReadonlyArray<{ source: string; target: 
     }
   }
   return routes;
-}
-
-/** Targets reachable from `source`, sorted. */
-export function targetsFrom(routes: readonly LanguageRoute[], source: string): string[] {
-  return routes.filter((route) => route.source === source).map((route) => route.target).sort();
 }

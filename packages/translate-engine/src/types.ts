@@ -1,16 +1,10 @@
-/** One translatable direction, in ISO-639-1 codes. `via` is set when the route goes through one intermediate language. */
-export interface LanguageRoute {
-  source: string;
-  target: string;
-  direct: boolean;
-  via?: string;
-}
+import type { TranslationRoute } from '@docsvc/schemas';
 
 /** Any engine (Apertium now; a LibreTranslate-compatible server or a neural model later) implements this. */
 export interface TranslationEngine {
   readonly name: string;
   /** Every source->target route, direct ones and those through exactly one intermediate language. */
-  routes(): LanguageRoute[];
+  routes(): TranslationRoute[];
   /**
    * Translates each string from `source` to `target` (ISO-639-1), same length and order. Throws
    * ServiceError('unsupported_language_pair') when no route exists (message lists the targets available for that source).

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FetchError } from '@docsvc/fetcher';
 import { ServiceError } from '@docsvc/schemas';
-import { deserializeError, isRetryable, serializeError, toServiceError } from './failures.js';
+import { failureClass, mayRetry } from '@docsvc/queue';
+import { deserializeError, serializeError, toServiceError } from './failures.js';
 
 describe('toServiceError: which failures are retried', () => {
   it.each([
@@ -20,7 +21,8 @@ describe('toServiceError: which failures are retried', () => {
     const out = toServiceError(err);
     expect(out).toBeInstanceOf(ServiceError);
     expect(out).toMatchObject({ code, retryable });
-    expect(isRetryable(out)).toBe(retryable);
+    expect(mayRetry(out)).toBe(retryable);
+    expect(failureClass(out)).toBe(code === 'dependency_unavailable' ? 'outage' : retryable ? 'transient' : 'permanent');
   });
 
   it('keeps ServiceErrors, and leaves a fault of the worker as it is (retried, then internal_error)', () => {
@@ -28,7 +30,8 @@ describe('toServiceError: which failures are retried', () => {
     expect(toServiceError(corrupt)).toBe(corrupt);
     const bug = new TypeError('x is undefined');
     expect(toServiceError(bug)).toBe(bug);
-    expect(isRetryable(bug)).toBe(true);
+    expect(mayRetry(bug)).toBe(true);
+    expect(failureClass(bug)).toBe('fault');
   });
 
   it('crosses a thread boundary with its code, details and retryable flag', () => {

@@ -1,11 +1,11 @@
 import { hostname } from 'node:os';
 import { DelayedError, Job, Worker } from 'bullmq';
 import { exitWithParent, onShutdown } from '@docsvc/lifecycle';
-import { QUEUES, createRedis, startHeartbeat, toJobError, type WorkerKind } from '@docsvc/queue';
+import { QUEUES, createRedis, mayRetry, startHeartbeat, toJobError, type WorkerKind } from '@docsvc/queue';
 import { ServiceMetrics, serveMetrics } from '@docsvc/metrics';
 import { ServiceError } from '@docsvc/schemas';
 import { createContext, loadWorkerConfig, type WorkerContext } from './context.js';
-import { isRetryable, toServiceError } from './failures.js';
+import { toServiceError } from './failures.js';
 import { ThreadPool, type IsolatedJob } from './isolate.js';
 import { startWatchdog } from './watchdog.js';
 
@@ -184,10 +184,10 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
           // A document the service cannot take (corrupt, encrypted, too large, too slow) is the
           // caller's answer, not a fault of this worker: one info line with its code, no stack.
           jobLog.info({ ...fields, code: err.code }, err.message);
-        } else if (isRetryable(err) && attemptNo < attempts) {
+        } else if (mayRetry(err) && attemptNo < attempts) {
           jobLog.warn({ ...fields, err, retry_in_ms: retryDelayMs(job, attemptNo) }, 'job attempt failed; it will be retried');
         } else {
-          jobLog.error({ ...fields, err }, isRetryable(err) ? 'job failed; no attempt left' : 'job failed; not retryable');
+          jobLog.error({ ...fields, err }, mayRetry(err) ? 'job failed; no attempt left' : 'job failed; not retryable');
         }
         throw toJobError(err);
       }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors.js';
+import { ServiceError } from '@docsvc/schemas';
 import type { KeyRing, Principal } from './keys.js';
 
 declare module 'fastify' {
@@ -30,10 +30,10 @@ export function authenticate(keys: KeyRing) {
     if (request.routeOptions.config.public) return;
     const key = presentedKey(request);
     if (!key) {
-      throw new ApiError('missing_api_key', 'send your API key as "Authorization: Bearer <key>" or "x-api-key: <key>"');
+      throw new ServiceError('missing_api_key', 'send your API key as "Authorization: Bearer <key>" or "x-api-key: <key>"');
     }
     const principal = keys.identify(key);
-    if (!principal) throw new ApiError('invalid_api_key', 'the API key is not valid; check it for typos or ask the operator for a new one');
+    if (!principal) throw new ServiceError('invalid_api_key', 'the API key is not valid; check it for typos or ask the operator for a new one');
     request.principal = principal;
     request.log = request.log.child({ key_name: principal.name });
   };
@@ -41,7 +41,7 @@ export function authenticate(keys: KeyRing) {
 
 /** The principal of an authenticated route (the hook guarantees one). */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new ApiError('missing_api_key', 'this route needs an API key');
+  if (!request.principal) throw new ServiceError('missing_api_key', 'this route needs an API key');
   return request.principal;
 }
 

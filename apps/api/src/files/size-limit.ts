@@ -1,9 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform } from 'node:stream';
-import { ApiError } from '../errors.js';
+import { ServiceError } from '@docsvc/schemas';
 
 export const tooLarge = (maxBytes: number) =>
-  new ApiError('file_too_large', `the file is larger than the ${maxBytes} bytes this service accepts (MAX_UPLOAD_BYTES)`, [{ max_bytes: maxBytes }]);
+  new ServiceError('file_too_large', `the file is larger than the ${maxBytes} bytes this service accepts (MAX_UPLOAD_BYTES)`, [{ max_bytes: maxBytes }]);
 
 /**
  * Passes bytes through and fails the stream (aborting the upload it feeds) past `maxBytes`; keeps the

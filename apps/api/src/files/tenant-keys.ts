@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileKeySchema } from '@docsvc/schemas';
-import { ApiError } from '../errors.js';
+import { ServiceError } from '@docsvc/schemas';
 
 /**
  * Where a key's file lives in the bucket. Each API key has its own namespace, so another key's
@@ -16,7 +16,7 @@ export function checkFileKey(key: string, field = 'key'): string {
   const result = fileKeySchema.safeParse(key);
   if (!result.success) {
     const rule = result.error.issues[0]?.message ?? 'is not a valid key';
-    throw new ApiError('invalid_file_key', `${field}: ${rule}`, [{ field, rule }]);
+    throw new ServiceError('invalid_file_key', `${field}: ${rule}`, [{ field, rule }]);
   }
   return result.data;
 }

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { SNIFF_BYTES, sniffKind } from '@docsvc/documents/kind';
 import type { DocumentSource } from '@docsvc/queue';
 import { ObjectNotFoundError, type ObjectStore } from '@docsvc/storage';
-import { ApiError } from '../errors.js';
+import { ServiceError } from '@docsvc/schemas';
+import { parseOptionsPart } from '../files/options-part.js';
 import { SizeLimit, tooLarge } from '../files/size-limit.js';
 import { checkFileKey, tenantObjectKey } from '../files/tenant-keys.js';
 import { validate } from '../validate.js';
@@ -26,7 +27,7 @@ export async function storedSource(store: ObjectStore, ownerId: string, fileKey:
     const head = await store.getHead(objectKey, SNIFF_BYTES);
     return withKind(objectKey, head.bytes);
   } catch (err) {
-    if (err instanceof ObjectNotFoundError) throw new ApiError('file_not_found', `no file with key "${key}" for this API key`, [{ key }]);
+    if (err instanceof ObjectNotFoundError) throw new ServiceError('file_not_found', `no file with key "${key}" for this API key`, [{ key }]);
     throw err;
   }
 }
@@ -52,7 +53,7 @@ export async function fromMultipart<S extends z.ZodType>(
     if (part.type === 'file') {
       if (part.fieldname !== 'file' || head) {
         part.file.resume();
-        throw new ApiError('validation_failed', 'send exactly one document, in a part named "file"');
+        throw new ServiceError('validation_failed', 'send exactly one document, in a part named "file"');
       }
       const limit = new SizeLimit(maxBytes, SNIFF_BYTES, opts);
       await Promise.all([pipeline(part.file, limit), store.put(objectKey, limit, { contentType: part.mimetype })]);
@@ -61,17 +62,10 @@ export async function fromMultipart<S extends z.ZodType>(
       fileDigest = limit.digest;
       if (part.filename) fileName = part.filename;
     } else if (part.fieldname === 'body') {
-      const text = String(part.value).trim();
-      if (text && text !== 'undefined' && text !== 'null') {
-        try {
-          options = JSON.parse(text);
-        } catch {
-          throw new ApiError('invalid_json', 'the multipart "body" part must hold the OCR options as JSON');
-        }
-      }
+      options = parseOptionsPart(String(part.value), 'OCR options');
     }
   }
-  if (!head) throw new ApiError('validation_failed', 'the multipart body has no "file" part');
+  if (!head) throw new ServiceError('validation_failed', 'the multipart body has no "file" part');
   return { options: validate(schema, options), source: withKind(objectKey, head), ...(fileDigest ? { fileDigest } : {}), ...(fileName ? { fileName } : {}) };
 }
 

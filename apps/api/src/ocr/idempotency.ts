@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { ApiError } from '../errors.js';
+import { ServiceError } from '@docsvc/schemas';
 
 /**
  * The request's Idempotency-Key header (IETF draft "The Idempotency-Key HTTP Header Field"): 1 to 255
@@ -13,7 +13,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (!key || !/^[\x21-\x7e]{1,255}$/.test(key)) {
-    throw new ApiError('validation_failed', 'Idempotency-Key: 1 to 255 visible ASCII characters', [{ field: 'idempotency-key', rule: '1 to 255 visible ASCII characters' }]);
+    throw new ServiceError('validation_failed', 'Idempotency-Key: 1 to 255 visible ASCII characters', [{ field: 'idempotency-key', rule: '1 to 255 visible ASCII characters' }]);
   }
   return key;
 }
@@ -35,7 +35,7 @@ export async function checkSyncIdempotencyKey(
   if ((await redis.set(slot, bodyHash, 'EX', ttlSeconds, 'NX')) === 'OK') return;
   const seen = await redis.get(slot);
   if (seen !== null && seen !== bodyHash) {
-    throw new ApiError('idempotency_conflict', 'this Idempotency-Key was used with another request body; use a new key for a new request', [{ idempotency_key: key }]);
+    throw new ServiceError('idempotency_conflict', 'this Idempotency-Key was used with another request body; use a new key for a new request', [{ idempotency_key: key }]);
   }
 }
 

@@ -1,16 +1,9 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { buildOcrAnswer } from '@docsvc/assembly';
-import { buildSearchablePdf, prepareDocument, readDocumentPage, resolvePageRange, type OcrQueues, type RunStep } from '@docsvc/ocr-pipeline';
-import {
-  enqueue,
-  pageResultKey,
-  workPrefix,
-  type DocumentSource,
-  type EnqueuedJob,
-  type OcrPageResult,
-  type QueueHandles,
-} from '@docsvc/queue';
-import { AUTO_LANGUAGE, ServiceError, resolveOcrLanguage, type OcrRequest, type OcrResponse } from '@docsvc/schemas';
+import { PageFailure, PageResults, StepRunner, buildSearchablePdf, readDocument, type OcrQueues } from '@docsvc/ocr-pipeline';
+import { workPrefix, type DocumentSource, type OcrPageResult } from '@docsvc/queue';
+import { AUTO_LANGUAGE, MAX_PAGES_PER_REQUEST, asksForTables, resolveOcrLanguage, type OcrOptions, type OcrResponse } from '@docsvc/schemas';
+import { FORMATS, isTablesFormat, type FormatName } from '@docsvc/renderers';
 import type { ObjectStore, StoredObject } from '@docsvc/storage';
 import type { Backpressure } from '../backpressure.js';
 import type { OcrWorkers } from './ocr-workers.js';
@@ -30,60 +23,59 @@ export interface OcrPipeline extends OcrQueues {
 }
 
 /**
- * One OCR request, from source to answer (and the pages' results it was built from, for the other output formats): prepare the document (a worker fetches or reads it and
- * counts its pages), then every page of the range as its own job(s) — raster then recognise for PDFs,
- * recognise for images — in parallel across all workers, and assemble in page order. The first page
- * to fail answers the request with its error at once. Whatever happens, queued jobs that are no longer
- * needed are removed and the request's intermediate objects are deleted once its jobs have settled.
+ * One OCR request, from source to answer (and the pages' results it was built from, for the other
+ * output formats): the document read by readDocument (@docsvc/ocr-pipeline) under the request's
+ * deadline, every page at once across all workers, the first page to fail answering the request
+ * with its error. Whatever happens, steps still waiting in a queue are removed and the request's
+ * intermediate objects deleted once its steps have settled.
  */
 export async function runOcr(
   pipeline: OcrPipeline,
-  request: OcrRequest,
+  request: OcrOptions & { output?: FormatName | undefined },
   source: DocumentSource,
   requestId: string,
   log: Logger,
 ): Promise<{ answer: OcrResponse; pages: OcrPageResult[]; pdf?: StoredObject }> {
-  const deadline = Date.now() + pipeline.timeoutMs;
-  const remaining = () => deadline - Date.now();
-  const jobs: Array<EnqueuedJob<unknown>> = [];
+  const steps = new StepRunner(pipeline, { deadline: Date.now() + pipeline.timeoutMs });
   const tasks: Array<Promise<unknown>> = [];
-  let abandoned = false;
-
-  const run = async <D, R>(queue: QueueHandles<D, R>, name: string, data: D): Promise<R> => {
-    if (abandoned) throw new ServiceError('timeout', 'request abandoned');
-    if (remaining() <= 0) throw new ServiceError('timeout', 'the request did not finish within its deadline; try fewer pages or a smaller document');
-    const enqueued = await enqueue(queue, name, data, remaining());
-    jobs.push(enqueued as EnqueuedJob<unknown>);
-    return enqueued.finished;
-  };
-  const step = ((queue: 'pdf' | 'ocr', name: string, data: unknown) => run(pipeline[queue] as QueueHandles<unknown, unknown>, name, data)) as RunStep;
-
   try {
     const language = await ocrLanguage(pipeline, request.language);
     await pipeline.admission?.admit(['pdf', 'ocr']); // refused: the finally still deletes an uploaded document
-    const prepared = await prepareDocument(step, requestId, source);
-    const pageRange = resolvePageRange(request.page_range, prepared.kind, prepared.pageCount);
-    const pageNumbers = Array.from({ length: pageRange[1] - pageRange[0] + 1 }, (_, i) => pageRange[0] + i);
-    const options = { requestId, dpi: pipeline.dpi, forceOcr: request.force_ocr === true, language, fineGrained: request.fine_grained === true };
-    const pageTasks = pageNumbers.map((page) => readDocumentPage(step, prepared, page, options));
-    tasks.push(...pageTasks);
-    const pages = await Promise.all(pageTasks); // fail fast: the first failure answers
-    log.info({ kind: prepared.kind, total_pages: prepared.pageCount, page_range: pageRange }, 'ocr done');
+    const pages: OcrPageResult[] = [];
+    const plan = await readDocument(
+      {
+        requestId,
+        source,
+        pageRange: request.page_range,
+        maxPages: MAX_PAGES_PER_REQUEST,
+        page: { dpi: pipeline.dpi, forceOcr: request.force_ocr === true, language, fineGrained: request.fine_grained === true, drawnLines: asksForTables(request.features) || (request.output !== undefined && isTablesFormat(request.output)) },
+      },
+      {
+        steps,
+        // Every page at once; the first failure answers (fail fast).
+        schedule: async (numbers, read) => void (await Promise.all(numbers.map(read))),
+        keep: async (result) => void pages.push(result),
+        durable: false,
+        log,
+      },
+    ).catch((err: unknown) => {
+      throw err instanceof PageFailure ? err.cause : err;
+    });
+    log.info({ kind: plan.kind, total_pages: plan.totalPages, page_range: plan.pageRange }, 'ocr done');
     const sorted = [...pages].sort((a, b) => a.page - b.page);
-    const answer = buildOcrAnswer({ request, kind: prepared.kind, totalPages: prepared.pageCount, pageRange, pages: sorted, logId: requestId });
-    if (request.output !== 'pdf') return { answer, pages: sorted };
+    const answer = buildOcrAnswer({ request, kind: plan.kind, totalPages: plan.totalPages, pageRange: plan.pageRange, pages: sorted, logId: requestId });
+    if (request.output === undefined || FORMATS[request.output].made !== 'searchable-pdf') return { answer, pages: sorted };
     // The searchable PDF is written by worker-pdf from the pages' results, stored for it under work/.
-    const pagesPrefix = `${workPrefix(requestId)}pages/`;
-    await Promise.all(sorted.map((p) => pipeline.store.put(pageResultKey(pagesPrefix, p.page), JSON.stringify(p), { contentType: 'application/json' })));
+    const results = new PageResults(pipeline.store, `${workPrefix(requestId)}pages/`);
+    await Promise.all(sorted.map((p) => results.put(p)));
     const outputKey = `${workPrefix(requestId)}searchable.pdf`;
-    await buildSearchablePdf(step, { requestId, sourceKey: prepared.sourceKey, kind: prepared.kind, pageCount: prepared.pageCount, pageRange, pagesPrefix, outputKey });
+    await buildSearchablePdf(steps.run, { requestId, sourceKey: plan.sourceKey, kind: plan.kind, pageCount: plan.totalPages, pageRange: plan.pageRange, pagesPrefix: results.prefix, outputKey });
     const pdf = await pipeline.store.get(outputKey);
     // The request's objects are deleted once the PDF has been sent (or the client has gone).
     tasks.push(new Promise<void>((resolve) => pdf.body.once('close', resolve)));
     return { answer, pages: sorted, pdf };
   } finally {
-    abandoned = true;
-    void cleanUp(pipeline.store, requestId, jobs, tasks, log);
+    void cleanUp(pipeline.store, requestId, steps, tasks, log);
   }
 }
 
@@ -98,14 +90,10 @@ export async function ocrLanguage(pipeline: Pick<OcrPipeline, 'defaultLanguage' 
   return resolveOcrLanguage(language, await pipeline.workers.languages());
 }
 
-/** Removes jobs still waiting in a queue, then, once every job has settled, the request's work/ objects. */
-async function cleanUp(store: ObjectStore, requestId: string, jobs: Array<EnqueuedJob<unknown>>, tasks: Array<Promise<unknown>>, log: Logger): Promise<void> {
-  await Promise.all(
-    jobs.map(async ({ job }) => {
-      if (await job.isWaiting().catch(() => false)) await job.remove().catch(() => undefined);
-    }),
-  );
-  await Promise.allSettled([...tasks, ...jobs.map((j) => j.finished)]);
+/** Removes steps still waiting in a queue, then, once every step has settled, the request's work/ objects. */
+async function cleanUp(store: ObjectStore, requestId: string, steps: StepRunner, tasks: Array<Promise<unknown>>, log: Logger): Promise<void> {
+  await steps.stop('request abandoned');
+  await Promise.allSettled([...tasks, steps.settled()]);
   try {
     const deleted = await store.deletePrefix(workPrefix(requestId));
     if (deleted > 0) log.debug({ deleted }, 'intermediate objects deleted');

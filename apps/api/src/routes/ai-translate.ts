@@ -1,28 +1,27 @@
-import type { FastifyInstance } from 'fastify';
-import { translateRequestSchema } from '@docsvc/schemas';
+import { translateRequestSchema, translateResponseSchema } from '@docsvc/schemas';
 import { principalOf } from '../auth/authenticate.js';
-import type { ApiDeps } from '../deps.js';
 import { bodyHash, checkSyncIdempotencyKey, idempotencyKeyOf } from '../ocr/idempotency.js';
+import { idempotencyKeyHeader } from '../ocr/idempotency-header.js';
+import { defineRoute } from '../route.js';
 import { runTranslate } from '../translate/run-translate.js';
-import { validate } from '../validate.js';
 
-/** POST /v1/ai/translate (contract 4.1) and GET /v1/ai/translate/languages (extension: the installed routes). */
-export function aiTranslateRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  app.post('/v1/ai/translate', async (request) => {
+/** POST /v1/ai/translate (contract 4.1): strings translated in chunks across translation workers. */
+export const aiTranslateRoute = defineRoute({
+  method: 'POST',
+  path: '/v1/ai/translate',
+  operationId: 'translate',
+  tag: 'Translation',
+  summary: 'Translate a string or an array of strings',
+  headers: [idempotencyKeyHeader],
+  body: { json: translateRequestSchema },
+  responses: { 200: { description: 'The translation: a string for a string (with detected_language), an array for an array', json: translateResponseSchema } },
+  errors: ['invalid_language_code', 'unsupported_language_pair', 'idempotency_conflict', 'overloaded', 'dependency_unavailable', 'timeout'],
+  handler: async ({ request, deps, body }) => {
+    const translate = body!;
     const idempotencyKey = idempotencyKeyOf(request);
-    const body = validate(translateRequestSchema, request.body);
     if (idempotencyKey) {
-      await checkSyncIdempotencyKey(deps.redis, deps.queuePrefix, deps.jobs.store.ttlSeconds, principalOf(request).id, idempotencyKey, bodyHash('translate', body));
+      await checkSyncIdempotencyKey(deps.redis, deps.queuePrefix, deps.jobs.store.ttlSeconds, principalOf(request).id, idempotencyKey, bodyHash('translate', translate));
     }
-    return runTranslate(deps.translate, body, request.id);
-  });
-
-  app.get('/v1/ai/translate/languages', async () => {
-    const routes = await deps.translate.routes.all();
-    return {
-      success: true,
-      languages: [...new Set(routes.flatMap((r) => [r.source, r.target]))].sort(),
-      routes: routes.map((r) => ({ source: r.source, target: r.target, direct: r.direct, ...(r.via ? { via: r.via } : {}) })),
-    };
-  });
-}
+    return runTranslate(deps.translate, translate, request.id);
+  },
+});

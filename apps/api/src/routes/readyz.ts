@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { WORKER_APPS, WORKER_KINDS, countLiveWorkers, type WorkerKind } from '@docsvc/queue';
-import type { ApiDeps } from '../deps.js';
+import { defineRoute } from '../route.js';
 
 type Check = { ok: true } | { ok: false; error: string };
 
@@ -17,12 +17,36 @@ const asCheck = (p: Promise<unknown>): Promise<Check> =>
     (err: unknown) => ({ ok: false as const, error: err instanceof Error ? err.message : String(err) }),
   );
 
+const checkSchema = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), error: z.string() })]);
+const readinessSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  missing: z.array(z.string()).optional(),
+  message: z.string().optional(),
+  checks: z.object({
+    redis: checkSchema,
+    s3: checkSchema,
+    /** Live workers by kind (heartbeats), or null when they could not be counted. */
+    workers: z.record(z.string(), z.number().int()).nullable(),
+    ocr_engines: z.array(z.object({ engine: z.string(), version: z.string(), workers: z.number().int() })),
+  }),
+});
+
 /**
  * GET /readyz: 200 only when Redis and S3 answer and at least one worker of each kind is alive
  * (by heartbeat); else 503 naming what is missing. No key: load balancers call it.
  */
-export function readyzRoute(app: FastifyInstance, deps: ApiDeps): void {
-  app.get('/readyz', { config: { public: true } }, async (_request, reply) => {
+export const readyzRoute = defineRoute({
+  method: 'GET',
+  path: '/readyz',
+  operationId: 'getReadiness',
+  tag: 'Service',
+  summary: 'Ready when Redis and S3 answer and a worker of each kind is alive',
+  public: true,
+  responses: {
+    200: { description: 'Ready', json: readinessSchema },
+    503: { description: 'Not ready: `missing` names what is not there', json: readinessSchema },
+  },
+  handler: async ({ reply, deps }) => {
     const t = deps.readyCheckTimeoutMs;
     let workers: Record<WorkerKind, number> | undefined;
     const [redis, s3, workerCheck] = await Promise.all([
@@ -50,5 +74,5 @@ export function readyzRoute(app: FastifyInstance, deps: ApiDeps): void {
       checks: { redis, s3, workers: workers ?? null, ocr_engines: fleet?.engines ?? [] },
     };
     return reply.code(missing.length === 0 ? 200 : 503).send(body);
-  });
-}
+  },
+});

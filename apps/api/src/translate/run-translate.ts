@@ -1,5 +1,5 @@
 import { enqueue, type QueueHandles, type TranslateJob, type TranslateResult } from '@docsvc/queue';
-import { ServiceError, normalizeLanguageCode, type TranslateRequest } from '@docsvc/schemas';
+import { ServiceError, normalizeLanguageCode, targetsFrom, type TranslateRequest } from '@docsvc/schemas';
 import type { Backpressure } from '../backpressure.js';
 import { checkTranslateLimits, type TranslateLimits } from './limits.js';
 import type { TranslationRoutes } from './routes-cache.js';
@@ -18,9 +18,6 @@ function languageCode(field: string, code: string): string {
   return canonical;
 }
 
-/** Targets reachable from `source`, for the unsupported_language_pair message. */
-const targetsOf = (routes: Awaited<ReturnType<TranslationRoutes['all']>>, source: string) => [...new Set(routes.filter((r) => r.source === source).map((r) => r.target))].sort();
-
 /**
  * A translate request: codes checked against the installed routes at once, then the strings in
  * chunks that run in parallel across translation workers and are put back in order.
@@ -35,7 +32,7 @@ export async function runTranslate(pipeline: TranslatePipeline, request: Transla
     await pipeline.admission?.admit(['translate']);
     const routes = await pipeline.routes.all();
     if (source && !routes.some((r) => r.source === source && r.target === target)) {
-      const available = targetsOf(routes, source);
+      const available = targetsFrom(routes, source);
       throw new ServiceError(
         'unsupported_language_pair',
         `no translation from ${source} to ${target} is installed; from ${source}: ${available.length ? available.join(', ') : 'none'}`,

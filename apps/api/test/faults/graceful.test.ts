@@ -73,7 +73,9 @@ describe('SIGTERM', () => {
         ...Array.from({ length: 3 }, () => post(api.baseUrl, '/v1/vision/ocr', { file_store_key: smallKey })),
         post(api.baseUrl, '/v1/ai/translate', { text: 'The cat is black.', source_language: 'en', target_language: 'es' }),
       ];
-      await sleep(300);
+      // SIGTERM once the API holds all four (on a loaded machine a request can take longer than a fixed wait to arrive,
+      // and one that arrives after SIGTERM is rightly refused with 503).
+      await until('the API holding the four requests', () => api.logs().filter((l) => l.msg === 'incoming request').length >= 4);
       api.kill('SIGTERM');
       const answers = await Promise.all(inFlight);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);

@@ -80,7 +80,7 @@ describe('an OCR job of 50 pages survives', () => {
     const doneAtKill = await pagesDone(id);
     apps.push(await startApp('worker-jobs', servers, { JOB_PAGES_IN_FLIGHT: '4' }));
     await expectCompleteAnswer(id);
-    const resumed = live('worker-jobs')[0]!.logs.find((l) => l.msg === 'OCR job resumed' && l.job_id === id);
+    const resumed = live('worker-jobs')[0]!.logs().find((l) => l.msg === 'OCR job resumed' && l.job_id === id);
     expect(resumed).toMatchObject({ pages_left: expect.any(Number) });
     expect(resumed!.pages_left as number).toBeLessThanOrEqual(PAGES - doneAtKill);
   }, 200_000);

@@ -139,7 +139,7 @@ describe('S3 goes away and comes back', () => {
 
     // A document fetched from a URL: worker-pdf cannot keep it in S3, its job is retried (1 s backoff),
     // and S3 is back before the next attempt.
-    const retried = () => workers[0]!.logs.filter((l) => l.msg === 'job attempt failed; it will be retried').length;
+    const retried = () => workers[0]!.logs().filter((l) => l.msg === 'job attempt failed; it will be retried').length;
     const retriedBefore = retried();
     const caught = post(api.baseUrl, '/v1/vision/ocr', { url: `${files.url}/doc.png` });
     await until('the attempt that fails', async () => retried() > retriedBefore, 10_000, 50);
@@ -147,7 +147,7 @@ describe('S3 goes away and comes back', () => {
     const { status, body } = await caught;
     expect(status).toBe(200);
     expect(textOf(body)).toBe('Back after the outage');
-    expect(workers[0]!.logs.some((l) => l.log_id === body.log_id && l.msg === 'job attempt failed; it will be retried' && l.code === undefined)).toBe(true);
+    expect(workers[0]!.logs().some((l) => l.log_id === body.log_id && l.msg === 'job attempt failed; it will be retried' && l.code === undefined)).toBe(true);
     await expectHealthyAgain();
   });
 

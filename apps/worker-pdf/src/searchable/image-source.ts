@@ -1,6 +1,6 @@
 import { decodeImagePixels, encodePng, readImageFacts, type DocumentLimits } from '@docsvc/documents';
 import { PdfWriter, answerToUserSpace, jpegImage, pngImage, type PdfImage } from '@docsvc/renderers';
-import type { OcrPageResult } from '@docsvc/schemas';
+import type { OcrPageResult, PageRange } from '@docsvc/schemas';
 
 /** The resolution of an image that states none: what scanners are most often set to. */
 export const DEFAULT_IMAGE_DPI = 300;
@@ -11,7 +11,7 @@ const ROTATE_FOR_ORIENTATION: Record<number, 0 | 90 | 180 | 270> = { 1: 0, 3: 18
 export interface ImagePdfInput {
   bytes: Buffer;
   pageCount: number;
-  pageRange: [number, number];
+  pageRange: PageRange;
   limits: DocumentLimits;
   readPage(page: number): Promise<OcrPageResult>;
 }

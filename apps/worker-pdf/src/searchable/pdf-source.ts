@@ -3,7 +3,7 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { PdfWriter, answerToUnderlay, underlaySize } from '@docsvc/renderers';
-import type { OcrPageResult } from '@docsvc/schemas';
+import { pageCount, type OcrPageResult, type PageRange } from '@docsvc/schemas';
 import { readPageBoxes } from './page-boxes.js';
 import { qpdf } from './qpdf.js';
 
@@ -12,7 +12,7 @@ export interface LayerInput {
   source: string;
   /** Scratch folder for the layer and the output. */
   dir: string;
-  pageRange: [number, number];
+  pageRange: PageRange;
   /** A page's result (read from the bucket one at a time). */
   readPage(page: number): Promise<OcrPageResult>;
 }
@@ -31,7 +31,7 @@ export async function layeredPdf(input: LayerInput): Promise<{ file: string; lay
   const write = async (chunk: Buffer): Promise<void> => {
     if (!out.write(chunk)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
   };
-  const writer = new PdfWriter(last - first + 1);
+  const writer = new PdfWriter(pageCount(input.pageRange));
   const to: number[] = [];
   const from: number[] = [];
   try {

@@ -5,10 +5,11 @@ import { ServiceError } from '@docsvc/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderLines } from '../../../../test/fixtures/render-text.ts';
 import { childTesseracts, SLOW, texts } from '../../test/engines.js';
-import { createOcrEngine } from '../create-engine.js';
+import { createOcrEngine } from '../registry.js';
 import { DEFAULT_LANG_PATH } from '../languages.js';
-import type { GrayImage } from '../types.js';
+
 import { NativeEngine, probeNativeTesseract } from './engine.js';
+import type { GrayImage } from '@docsvc/image';
 
 let dir: string;
 let line: GrayImage;

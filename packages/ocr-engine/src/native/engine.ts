@@ -5,10 +5,11 @@ import { ServiceError } from '@docsvc/schemas';
 import { DEFAULT_LANG_PATH, DEFAULT_LANGUAGE, listInstalledLanguages, parseLanguageSet } from '../languages.js';
 import { assertEngineImage, toPageImage } from '../page-image.js';
 import { toEngineBlocks } from '../to-engine-page.js';
-import type { EnginePage, EngineStats, GrayImage, OcrEngine, Orientation, PageImage, RecognizeOptions } from '../types.js';
+import type { EnginePage, EngineStats, OcrEngine, Orientation, PageImage, RecognizeOptions } from '../types.js';
 import { parseHocr } from './hocr.js';
 import { parseOsd } from './osd.js';
 import { runTesseract, type TesseractRun } from './run-tesseract.js';
+import type { GrayImage } from '@docsvc/image';
 
 export interface NativeEngineOptions {
   /** The tesseract binary; default 'tesseract' from PATH. */

@@ -1,4 +1,5 @@
-import type { RawBlock, RawBox, RawLine, RawParagraph, RawWord } from '../to-engine-page.js';
+import type { Box } from '@docsvc/image';
+import type { RawBlock, RawLine, RawParagraph, RawWord } from '../to-engine-page.js';
 
 /**
  * One element of tesseract's hOCR as its renderer writes it (hocr_font_info=0): one element a line,
@@ -16,7 +17,7 @@ const WCONF = /x_wconf (-?[\d.]+)/;
 const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 const unescape = (text: string): string => (text.includes('&') ? text.replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e]!) : text);
 
-function bboxOf(title: string): RawBox | undefined {
+function bboxOf(title: string): Box | undefined {
   const b = BBOX.exec(title);
   return b ? { x0: Number(b[1]), y0: Number(b[2]), x1: Number(b[3]), y1: Number(b[4]) } : undefined;
 }

@@ -7,11 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderLines, wordAccuracy, type DrawnLine } from '../../../../test/fixtures/render-text.ts';
 import { DEFAULT_LANG_PATH } from '../languages.js';
 import { blank, PARAGRAPH, PARAGRAPH_WORDS as TRUTH, SLOW, words } from '../../test/engines.js';
-import type { GrayImage } from '../types.js';
+
 import { TesseractJsEngine as OcrEngine } from './engine.js';
-
-
-
+import type { GrayImage } from '@docsvc/image';
 
 /** The pool's first thread (tests reach inside to kill it). */
 const firstThread = (engine: OcrEngine): { worker: Worker } =>

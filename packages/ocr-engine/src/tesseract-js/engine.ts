@@ -5,9 +5,10 @@ import { ServiceError } from '@docsvc/schemas';
 import { DEFAULT_LANG_PATH, DEFAULT_LANGUAGE, listInstalledLanguages, parseLanguageSet } from '../languages.js';
 import { toPageImage } from '../page-image.js';
 import { toEngineBlocks } from '../to-engine-page.js';
-import type { EnginePage, EngineStats, GrayImage, OcrEngine, Orientation, PageImage, RecognizeOptions, Rotation } from '../types.js';
+import type { EnginePage, EngineStats, OcrEngine, Orientation, PageImage, RecognizeOptions, Rotation } from '../types.js';
 import { WorkerPool } from './pool.js';
 import { TesseractThread } from './thread.js';
+import type { GrayImage } from '@docsvc/image';
 
 export interface TesseractJsOptions {
   /** Directory of <lang>.traineddata files; default /usr/share/tesseract-ocr/5/tessdata. Never fetched at run time. */

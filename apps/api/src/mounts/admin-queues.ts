@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { presentedKey, publicRoutes } from '../auth/authenticate.js';
 import { KeyRing } from '../auth/keys.js';
 import type { ApiDeps } from '../deps.js';
-import { ApiError, errorHandler } from '../errors.js';
+import type { Mount } from '../route.js';
+import { ServiceError } from '@docsvc/schemas';
+import { errorHandler } from '../errors.js';
 
 export const ADMIN_QUEUES_PATH = '/admin/queues';
 
@@ -20,7 +22,7 @@ function adminKeyOf(request: FastifyRequest): string | undefined {
  * set, and only to those keys (the ordinary API keys do not open it). Read-only unless
  * ADMIN_QUEUES_WRITABLE: looking must not be able to retry, promote or delete a user's work by a click.
  */
-export function adminQueuesRoute(app: FastifyInstance, deps: ApiDeps): void {
+function registerAdminQueues(app: FastifyInstance, deps: ApiDeps): void {
   const admin = deps.admin;
   if (!admin || admin.keys.length === 0) return;
   const adminKeys = new KeyRing(admin.keys);
@@ -40,9 +42,16 @@ export function adminQueuesRoute(app: FastifyInstance, deps: ApiDeps): void {
       if (key && adminKeys.identify(key)) return;
       reply.header('www-authenticate', 'Basic realm="docsvc admin", charset="UTF-8"');
       // Answered here: bull-board's plugin has an error handler of its own that would make this a 500.
-      const refusal = new ApiError('invalid_api_key', `${ADMIN_QUEUES_PATH} needs one of ADMIN_API_KEYS (Bearer, or as the password of Basic authentication)`);
+      const refusal = new ServiceError('invalid_api_key', `${ADMIN_QUEUES_PATH} needs one of ADMIN_API_KEYS (Bearer, or as the password of Basic authentication)`);
       return errorHandler(refusal, request, reply);
     });
     await scope.register(serverAdapter.registerPlugin(), { prefix: ADMIN_QUEUES_PATH });
   });
 }
+
+/** The dashboard: its page is documented; its assets and internal API under the prefix are its own. */
+export const adminQueuesMount: Mount = {
+  register: registerAdminQueues,
+  prefix: `${ADMIN_QUEUES_PATH}/`,
+  entries: [{ path: ADMIN_QUEUES_PATH, operationId: 'getQueueDashboard', summary: 'The queue dashboard (served only when ADMIN_API_KEYS is set; one of those keys, as Bearer or a Basic password)', contentType: 'text/html', public: true }],
+};

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { publicRoutes } from '../auth/authenticate.js';
 import type { ApiDeps } from '../deps.js';
+import type { Mount } from '../route.js';
 
 /** The web page's built files (apps/web/dist); WEB_ROOT overrides where they are. */
 export const defaultWebRoot = () => fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -15,7 +16,7 @@ export const defaultWebRoot = () => fileURLToPath(new URL('../../../web/dist/', 
  * pages with it). Static files, no key: the page asks for the key and calls the API like any client.
  * Not served when the page has not been built.
  */
-export function webPageRoute(app: FastifyInstance, deps: ApiDeps): void {
+function registerWebPage(app: FastifyInstance, deps: ApiDeps): void {
   const root = deps.webRoot ?? defaultWebRoot();
   if (!existsSync(path.join(root, 'index.html'))) {
     deps.log.warn({ web_root: root }, 'the web page is not built (npm run build): GET / is not served');
@@ -29,3 +30,10 @@ export function webPageRoute(app: FastifyInstance, deps: ApiDeps): void {
     scope.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   });
 }
+
+/** The web page: `/` is documented; its files under /web/ are its own. */
+export const webPageMount: Mount = {
+  register: registerWebPage,
+  prefix: '/web/',
+  entries: [{ path: '/', operationId: 'getWebPage', summary: 'The web page: OCR a file or URL, see its boxes, download every format, translate', contentType: 'text/html', public: true }],
+};

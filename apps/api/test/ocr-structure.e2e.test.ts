@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import * as XLSX from '@e965/xlsx';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
+import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
+import { RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE } from '../../../test/fixtures/tables.ts';
+import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
+import { ALICE, bearer, runJob, startApi, type TestApi } from './harness.js';
+
+/**
+ * Document structure through the real service: tables (ruled, with spanning cells, and borderless)
+ * and key-value pairs with `features`, from born-digital PDFs (their words and drawn lines) and from
+ * scans (OCR words), on the synchronous route and on jobs.
+ */
+
+interface Cell {
+  row_index: number;
+  column_index: number;
+  row_span: number;
+  column_span: number;
+  kind: string;
+  text: string;
+  bounds: { top_left: { x: number; y: number }; bottom_right: { x: number; y: number } };
+}
+interface TableAnswer {
+  page: number;
+  row_count: number;
+  column_count: number;
+  cells: Cell[];
+}
+interface Answer {
+  tables?: TableAnswer[];
+  key_value_pairs?: Array<{ page: number; key: { text: string }; value: { text: string } | null; confidence: number }>;
+  pages: Array<{ width: number; height: number }>;
+}
+
+let api: TestApi;
+let workers: RunningWorkers;
+beforeAll(async () => {
+  api = await startApi();
+  workers = await startWorkers(['pdf', 'ocr', 'jobs'], api.deps.queuePrefix, { OCR_CONCURRENCY: '2', PDF_CONCURRENCY: '2' });
+}, 120_000);
+afterAll(async () => {
+  await workers?.stop();
+  await api?.close();
+});
+
+async function store(bytes: Buffer, name: string): Promise<string> {
+  const key = `structure/${randomUUID()}/${name}`;
+  const res = await fetch(`${api.baseUrl}/v1/store/file?key=${key}`, { method: 'POST', headers: bearer(ALICE), body: bytes });
+  expect(res.status).toBe(200);
+  return key;
+}
+async function ocr(body: object): Promise<{ status: number; body: Answer & { message?: string; error?: { code: string } } }> {
+  const res = await fetch(`${api.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: { ...bearer(ALICE), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+/** A table's texts as a grid, spanning cells repeated over the positions they cover. */
+function grid(table: TableAnswer): string[][] {
+  const g = Array.from({ length: table.row_count }, () => Array.from({ length: table.column_count }, () => ''));
+  for (const c of table.cells) for (let i = 0; i < c.row_span; i++) for (let j = 0; j < c.column_span; j++) g[c.row_index + i]![c.column_index + j] = c.text;
+  return g;
+}
+const pairs = (answer: Answer) => (answer.key_value_pairs ?? []).map((p) => [p.key.text, p.value?.text ?? null]);
+const both = ['tables', 'key_value_pairs'];
+
+describe('born-digital PDF pages: words and drawn lines', () => {
+  let key: string;
+  beforeAll(async () => {
+    key = await store(drawnPdf([RULED, STATEMENT]), 'report.pdf');
+  });
+
+  it('answers every table with its cells, spans and header rows, and the key-value pairs outside them', async () => {
+    const { status, body } = await ocr({ file_store_key: key, features: both });
+    expect(status).toBe(200);
+    expect(body.tables).toHaveLength(2);
+    const [ruled, statement] = body.tables!;
+    expect(ruled!.page).toBe(1);
+    expect(grid(ruled!)).toEqual(RULED_TABLE);
+    expect(ruled!.cells.find((c) => c.text === 'Sales')).toMatchObject({ row_index: 0, column_index: 1, row_span: 1, column_span: 2 });
+    expect(ruled!.cells.find((c) => c.text === 'Region')).toMatchObject({ row_index: 0, column_index: 0, row_span: 2, column_span: 1 });
+    expect(statement!.page).toBe(2);
+    expect(grid(statement!)).toEqual(STATEMENT_TABLE);
+    expect(statement!.cells.filter((c) => c.kind === 'column_header').map((c) => c.text)).toEqual(STATEMENT_TABLE[0]);
+    // Cell boxes are in the page's pixels, like every other box of the answer.
+    const balance = statement!.cells.find((c) => c.text === '68,769.42')!;
+    expect(balance.bounds.bottom_right.x).toBeLessThanOrEqual(body.pages[1]!.width);
+    expect(balance.bounds.top_left.y).toBeGreaterThan(0);
+    expect(pairs(body)).toEqual([
+      ['Account No', '0042-7781'],
+      ['Line of Credit', '100,000.00'],
+      ['Rate', '4.2000'],
+    ]);
+    expect(body.key_value_pairs!.every((p) => p.page === 2 && p.confidence === 1)).toBe(true);
+  });
+
+  it('answers only the features asked for, and neither by default', async () => {
+    const plain = await ocr({ file_store_key: key });
+    expect(plain.status).toBe(200);
+    expect(plain.body).not.toHaveProperty('tables');
+    expect(plain.body).not.toHaveProperty('key_value_pairs');
+    const tablesOnly = await ocr({ file_store_key: key, features: ['tables'] });
+    expect(tablesOnly.body.tables).toHaveLength(2);
+    expect(tablesOnly.body).not.toHaveProperty('key_value_pairs');
+  });
+
+  it('refuses a feature it does not know, naming the ones it does', async () => {
+    const { status, body } = await ocr({ file_store_key: key, features: ['tables', 'signatures'] });
+    expect(status).toBe(400);
+    expect(body.error!.code).toBe('validation_failed');
+    expect(body.message).toMatch(/"signatures".*tables, key_value_pairs/);
+  });
+
+  it('gives a job the same tables and pairs, and each page of /pages its own', async () => {
+    const sync = await ocr({ file_store_key: key, features: both });
+    const id = await runJob(api, { file_store_key: key, features: both });
+    const job = (await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${id}`, { headers: bearer(ALICE) })).json()) as Answer & { status: string };
+    expect(job.status).toBe('succeeded');
+    expect(job.tables).toEqual(sync.body.tables);
+    expect(job.key_value_pairs).toEqual(sync.body.key_value_pairs);
+    const pages = (await (await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${id}/pages?from=2&to=2`, { headers: bearer(ALICE) })).json()) as { pages: Answer[] };
+    expect(pages.pages[0]!.tables!.map(grid)).toEqual([STATEMENT_TABLE]);
+    expect(pairs(pages.pages[0]!)).toEqual(pairs(sync.body));
+  });
+});
+
+describe('tables as spreadsheets', () => {
+  let key: string;
+  beforeAll(async () => {
+    key = await store(drawnPdf([RULED, STATEMENT]), 'report.pdf');
+  });
+  /** A sheet's cells as rows of values, merged cells' covered positions empty. */
+  const sheetRows = (sheet: XLSX.WorkSheet) => XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: '' });
+
+  it('answers output xlsx with a sheet per table, numbers as numbers, and a job the same from result?format=xlsx', async () => {
+    const res = await fetch(`${api.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: { ...bearer(ALICE), 'content-type': 'application/json' }, body: JSON.stringify({ file_store_key: key, output: 'xlsx' }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers.get('content-disposition')).toMatch(/filename="report\.xlsx"/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const book = XLSX.read(bytes, { type: 'buffer' });
+    expect(book.SheetNames).toEqual(['Page 1 table 1', 'Page 2 table 1']);
+    expect(sheetRows(book.Sheets['Page 2 table 1']!)).toEqual(
+      STATEMENT_TABLE.map((row) => row.map((text) => (/^[\d,]+\.\d+$/.test(text) ? Number(text.replace(/,/g, '')) : text))),
+    );
+    expect(book.Sheets['Page 2 table 1']!['E3']).toMatchObject({ t: 'n', v: 68769.42 });
+    expect(book.Sheets['Page 1 table 1']!['!merges']?.map((m) => XLSX.utils.encode_range(m)).sort()).toEqual(['A1:A2', 'B1:C1']);
+
+    const id = await runJob(api, { file_store_key: key });
+    const fromJob = await fetch(`${api.baseUrl}/v1/vision/ocr/jobs/${id}/result?format=xlsx`, { headers: bearer(ALICE) });
+    expect(fromJob.status).toBe(200);
+    const jobBook = XLSX.read(Buffer.from(await fromJob.arrayBuffer()), { type: 'buffer' });
+    expect(jobBook.SheetNames).toEqual(book.SheetNames);
+    expect(sheetRows(jobBook.Sheets['Page 2 table 1']!)).toEqual(sheetRows(book.Sheets['Page 2 table 1']!));
+  });
+
+  it('answers output csv with every table, an empty line between them', async () => {
+    const res = await fetch(`${api.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: { ...bearer(ALICE), 'content-type': 'application/json' }, body: JSON.stringify({ file_store_key: key, output: 'csv' }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const records = parseCsv(await res.text(), { relax_column_count: true }) as string[][];
+    expect(records).toEqual([['Region', 'Sales', ''], ['', '2023', '2024'], ['North', '120', '135'], ['South', '98', '101'], [''], ...STATEMENT_TABLE]);
+  });
+});
+
+describe('scans: OCR words', () => {
+  it('finds the borderless table and the pairs of a scanned statement at 300 DPI, and in a 200-DPI scanned PDF', async () => {
+    const page = await renderPlaced(STATEMENT, { dpi: 300 });
+    for (const [name, bytes] of [
+      ['statement.png', await toPng(page)],
+      ['statement.pdf', scannedPdf([await renderPlaced(STATEMENT, { dpi: 200 })], 200)],
+    ] as const) {
+      const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: both });
+      expect(status, name).toBe(200);
+      expect(body.tables, name).toHaveLength(1);
+      expect(grid(body.tables![0]!), name).toEqual(STATEMENT_TABLE);
+      expect(pairs(body), name).toEqual(expect.arrayContaining([['Line of Credit', '100,000.00'], ['Rate', '4.2000']]));
+    }
+  });
+
+  it('reads a ruled table on a 300-DPI scan from the lines drawn on it, spanning cells and all', async () => {
+    const { status, body } = await ocr({ file_store_key: await store(await toPng(await renderPlaced(RULED, { dpi: 300 })), 'ruled.png'), features: ['tables'] });
+    expect(status).toBe(200);
+    expect(body.tables).toHaveLength(1);
+    const table = body.tables![0]!;
+    expect(grid(table)).toEqual(RULED_TABLE);
+    expect(table.cells.find((c) => c.text === 'Sales')).toMatchObject({ row_index: 0, column_index: 1, column_span: 2 });
+    expect(table.cells.find((c) => c.text === 'Region')).toMatchObject({ row_index: 0, column_index: 0, row_span: 2 });
+    // The cell boxes are the grid the lines draw (300 DPI: 25/6 pixels a point).
+    const sales = table.cells.find((c) => c.text === 'Sales')!;
+    expect(Math.abs(sales.bounds.top_left.x - (192 * 300) / 72)).toBeLessThan(8);
+    expect(Math.abs(sales.bounds.bottom_right.x - (432 * 300) / 72)).toBeLessThan(8);
+  });
+});

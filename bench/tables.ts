@@ -1,0 +1,133 @@
+// Table structure on real PDFs (../shared/data/tables-dev: Tabula's test documents with the CSV its
+// tests expect), by the ICDAR 2013 structure measure, against the targets (born-digital F1 >= 0.90,
+// scans >= 0.80). Born-digital: the words of the text layer and the lines the page draws, as worker-pdf
+// reads them. Scans: the same pages rendered at BENCH_TABLES_SCAN_DPI (300) in gray, read as
+// worker-ocr reads a page (readPage, its sections, the lines found in its pixels). Run:
+// npm run bench -- tables (BENCH_TABLES_DIR: another folder of NAME.pdf + NAME.csv; BENCH_TABLES_SCANS=0:
+// born-digital only).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { assembleSections, packSections, pageStructureOf } from '@docsvc/assembly';
+import { rasterizePdfPage, readPdfPageForOcr } from '@docsvc/documents';
+import { pageStructure, takeLinesOff, turnBoxes, type LayoutWord } from '@docsvc/layout';
+import { createOcrEngine, rawPage, readPage } from '@docsvc/ocr-engine';
+import { ROOT, main, report, round } from './lib/common.ts';
+import { gridOf, relationsOf, scoreRelations } from './lib/table-structure.ts';
+
+const DIR = process.env.BENCH_TABLES_DIR || path.join(ROOT, '..', 'shared', 'data', 'tables-dev');
+const DPI = 150;
+const SCAN_DPI = Number(process.env.BENCH_TABLES_SCAN_DPI || 300);
+const SCANS = process.env.BENCH_TABLES_SCANS !== '0';
+const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 };
+
+await main(async () => {
+  if (!existsSync(DIR)) {
+    console.log(`tables: no ${DIR}; nothing to measure`);
+    return;
+  }
+  const names = readdirSync(DIR).filter((f) => f.endsWith('.pdf') && existsSync(path.join(DIR, f.replace(/\.pdf$/, '.csv')))).sort();
+  const rows: Array<Record<string, unknown>> = [];
+  const all = { found: [] as string[], expected: [] as string[] };
+  let ms = 0;
+  let pagesRead = 0;
+  /** The pages the expected CSVs cover (as found above), read again as scans. */
+  const counted: Array<{ name: string; bytes: Uint8Array; page: number; expected: string[] }> = [];
+  for (const name of names) {
+    const bytes = new Uint8Array(readFileSync(path.join(DIR, name)));
+    const expectedGrid = parse(readFileSync(path.join(DIR, name.replace(/\.pdf$/, '.csv')), 'utf8'), { relax_column_count: true }) as string[][];
+    const expected = relationsOf(expectedGrid);
+    const found: string[] = [];
+    let tables = 0;
+    let pagesWithTables = 0;
+    for (let page = 1; ; page++) {
+      let read;
+      try {
+        read = await readPdfPageForOcr(bytes, page, { dpi: DPI, limits });
+      } catch (err) {
+        if (err instanceof RangeError) break;
+        throw err;
+      }
+      if (read.source !== 'text_layer') continue;
+      const words: LayoutWord[] = read.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => ({ text: w.text, box: w.bbox, confidence: w.confidence })))));
+      const t0 = performance.now();
+      const structure = pageStructure({ width: read.width, height: read.height, words, rulings: read.rulings });
+      ms += performance.now() - t0;
+      pagesRead++;
+      const onPage = structure.tables.flatMap((table) => relationsOf(gridOf(table)));
+      // Tabula's expected CSVs cover the pages its tests read (schools and Publication_...: page 1 of
+      // 5): a page whose relations are mostly not expected is another page, left out rather than
+      // counted against precision. Pages the CSV does cover count whatever we found on them.
+      const alone = scoreRelations(onPage, expected);
+      if (process.env.BENCH_TABLES_DEBUG) console.log(name, page, JSON.stringify(alone));
+      if (onPage.length && alone.precision < 0.5) continue;
+      tables += structure.tables.length;
+      if (onPage.length) pagesWithTables++;
+      found.push(...onPage);
+      counted.push({ name, bytes, page, expected });
+    }
+    const score = scoreRelations(found, expected);
+    all.found.push(...found);
+    all.expected.push(...expected);
+    rows.push({ document: name.replace(/\.pdf$/, ''), pages: pagesWithTables, tables, relations: `${score.correct}/${score.found} of ${score.expected}`, precision: round(score.precision, 3), recall: round(score.recall, 3), f1: round(score.f1, 3) });
+  }
+  const overall = scoreRelations(all.found, all.expected);
+  const meanF1 = rows.reduce((s, r) => s + Number(r.f1), 0) / Math.max(1, rows.length);
+  rows.push({ document: '(all relations)', precision: round(overall.precision, 3), recall: round(overall.recall, 3), f1: round(overall.f1, 3) });
+  console.log(`born-digital: structure F1 ${round(overall.f1, 3)} over all relations, ${round(meanF1, 3)} mean of documents (target >= 0.90); layout ${round(ms / Math.max(1, pagesRead), 1)} ms a page (target <= 50)`);
+  const scans = SCANS ? await scanned(counted) : undefined;
+  report(
+    'tables',
+    [...rows, ...(scans?.rows ?? [])],
+    {
+      documents: names.length,
+      born_digital: { f1: round(overall.f1, 3), mean_document_f1: round(meanF1, 3), precision: round(overall.precision, 3), recall: round(overall.recall, 3), target: 0.9 },
+      layout_ms_per_page: round(ms / Math.max(1, pagesRead), 1),
+      ...(scans ? { scans: scans.figures } : {}),
+    },
+    ['pdfjs', 'tesseract'],
+  );
+});
+
+/** The counted pages as gray scans at SCAN_DPI, recognised and laid out as worker-ocr does. */
+async function scanned(pages: Array<{ name: string; bytes: Uint8Array; page: number; expected: string[] }>) {
+  const engine = await createOcrEngine({ concurrency: 1 });
+  const byDoc = new Map<string, { found: string[]; expected: string[] }>();
+  let structureMs = 0;
+  let ocrMs = 0;
+  try {
+    for (const { name, bytes, page, expected } of pages) {
+      const { image } = await rasterizePdfPage(bytes, page, { dpi: SCAN_DPI, limits });
+      // As worker-ocr reads a page: its lines taken off before OCR, given back to the layout after.
+      const t0 = performance.now();
+      const { rulings, erased } = takeLinesOff({ ...image, channels: 1 });
+      const t1 = performance.now();
+      const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto' });
+      const t2 = performance.now();
+      const sections = packSections(assembleSections(read.page, page, { layout: true }));
+      const turned = read.skew === 0 ? turnBoxes(rulings, read.rotation, image.width, image.height) : [];
+      const structure = pageStructureOf({ width: read.image.width, height: read.image.height, sections }, turned);
+      structureMs += t1 - t0 + (performance.now() - t2);
+      ocrMs += t2 - t1;
+      const doc = byDoc.get(name) ?? { found: [], expected };
+      doc.found.push(...structure.tables.flatMap((t) => relationsOf(gridOf(t))));
+      byDoc.set(name, doc);
+    }
+  } finally {
+    await engine.close();
+  }
+  const rows: Array<Record<string, unknown>> = [];
+  const all = { found: [] as string[], expected: [] as string[] };
+  for (const [name, doc] of byDoc) {
+    const score = scoreRelations(doc.found, doc.expected);
+    all.found.push(...doc.found);
+    all.expected.push(...doc.expected);
+    rows.push({ document: `scan ${SCAN_DPI} dpi: ${name.replace(/\.pdf$/, '')}`, relations: `${score.correct}/${score.found} of ${score.expected}`, precision: round(score.precision, 3), recall: round(score.recall, 3), f1: round(score.f1, 3) });
+  }
+  const overall = scoreRelations(all.found, all.expected);
+  const meanF1 = rows.reduce((s, r) => s + Number(r.f1), 0) / Math.max(1, rows.length);
+  rows.push({ document: `scan ${SCAN_DPI} dpi: (all relations)`, precision: round(overall.precision, 3), recall: round(overall.recall, 3), f1: round(overall.f1, 3) });
+  const share = structureMs / Math.max(1, ocrMs);
+  console.log(`scans at ${SCAN_DPI} DPI: structure F1 ${round(overall.f1, 3)} over all relations, ${round(meanF1, 3)} mean of documents (target >= 0.80); structure (lines found and taken off, layout) ${round(structureMs / Math.max(1, pages.length))} ms a page = ${round(share * 100, 1)}% of its OCR time (target <= 5%)`);
+  return { rows, figures: { dpi: SCAN_DPI, f1: round(overall.f1, 3), mean_document_f1: round(meanF1, 3), precision: round(overall.precision, 3), recall: round(overall.recall, 3), target: 0.8, structure_ms_per_page: round(structureMs / Math.max(1, pages.length)), share_of_ocr_time: round(share, 3) } };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { findRulings } from './image-rulings.js';
+
+/** A white page to draw on: rectangles of ink (value 20) with a little scanner noise on the paper. */
+function page(width: number, height: number) {
+  const data = new Uint8Array(width * height);
+  for (let i = 0; i < data.length; i++) data[i] = 235 + ((i * 7919) % 17);
+  const fill = (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * width + x] = 20;
+  };
+  return { image: { width, height, data }, fill };
+}
+
+describe('lines drawn on a scan', () => {
+  it('finds the rules of a grid, and neither glyph strokes nor a filled area', () => {
+    const { image, fill } = page(1200, 900);
+    for (const y of [100, 160, 220, 280]) fill(100, y, 900, y + 3); // horizontal rules, 3 px
+    for (const x of [100, 400, 650, 897]) fill(x, 100, x + 3, 283); // vertical rules
+    fill(130, 120, 160, 150); // a glyph-sized blot
+    for (let k = 0; k < 12; k++) fill(420 + k * 18, 175, 430 + k * 18, 205); // a word's stems
+    fill(100, 500, 900, 700); // a shaded box: too thick to be a line
+    fill(950, 300, 953, 330); // a short stroke
+    const rulings = findRulings(image);
+    const horizontal = rulings.filter((r) => r.x1 - r.x0 > r.y1 - r.y0).sort((a, b) => a.y0 - b.y0);
+    const vertical = rulings.filter((r) => r.y1 - r.y0 > r.x1 - r.x0).sort((a, b) => a.x0 - b.x0);
+    // Where two lines cross, the corner may go to either (within a line's thickness).
+    const near = (got: number[], want: number[]) => got.every((v, i) => Math.abs(v - want[i]!) <= 3);
+    expect(horizontal).toHaveLength(4);
+    expect(vertical).toHaveLength(4);
+    horizontal.forEach((r, i) => expect(near([r.x0, r.y0, r.x1, r.y1], [100, [100, 160, 220, 280][i]!, 900, [100, 160, 220, 280][i]! + 3]), JSON.stringify(r)).toBe(true));
+    vertical.forEach((r, i) => expect(near([r.x0, r.y0, r.x1, r.y1], [[100, 400, 650, 897][i]!, 100, [100, 400, 650, 897][i]! + 3, 283]), JSON.stringify(r)).toBe(true));
+  });
+
+  it('follows a rule broken by dropouts of a pixel or two, and one a little off level', () => {
+    const { image, fill } = page(1000, 400);
+    fill(50, 100, 950, 102);
+    for (const x of [300, 301, 600]) fill(x, 100, x + 1, 102); // paper where the line dropped out
+    image.data.fill(240, 100 * 1000 + 300, 100 * 1000 + 302);
+    image.data.fill(240, 101 * 1000 + 300, 101 * 1000 + 302);
+    // A line falling 1 px every 200 px.
+    for (let x = 50; x < 950; x++) fill(x, 250 + Math.floor((x - 50) / 200), x + 1, 252 + Math.floor((x - 50) / 200));
+    const rulings = findRulings(image);
+    expect(rulings).toHaveLength(2);
+    expect(rulings.every((r) => r.x0 === 50 && r.x1 === 950)).toBe(true);
+    expect(rulings[1]!.y1 - rulings[1]!.y0).toBeLessThanOrEqual(7);
+  });
+
+  it('finds nothing on a blank page', () => {
+    expect(findRulings(page(500, 500).image)).toEqual([]);
+  });
+});
+
+describe('lines taken off a scan for the OCR engine', () => {
+  it('paints the lines over in the paper colour and leaves the text', async () => {
+    const { eraseRulings } = await import('./image-rulings.js');
+    const { image, fill } = page(1200, 900);
+    fill(100, 100, 900, 103);
+    fill(300, 120, 340, 150); // text beside the line
+    const erased = eraseRulings({ ...image, channels: 1 }, findRulings(image));
+    expect(findRulings(erased)).toEqual([]);
+    expect(erased.data[101 * 1200 + 500]).toBeGreaterThan(200);
+    expect(erased.data[130 * 1200 + 320]).toBe(20);
+    expect(image.data[101 * 1200 + 500]).toBe(20); // the original is untouched
+  });
+
+  it('turns boxes with the page, as rotateRaw turns its pixels', async () => {
+    const { turnBoxes } = await import('./image-rulings.js');
+    const box = { x0: 10, y0: 20, x1: 110, y1: 24 };
+    expect(turnBoxes([box], 90, 400, 300)).toEqual([{ x0: 276, y0: 10, x1: 280, y1: 110 }]);
+    expect(turnBoxes([box], 180, 400, 300)).toEqual([{ x0: 290, y0: 276, x1: 390, y1: 280 }]);
+    expect(turnBoxes([box], 270, 400, 300)).toEqual([{ x0: 20, y0: 290, x1: 24, y1: 390 }]);
+  });
+});

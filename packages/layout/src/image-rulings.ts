@@ -1,0 +1,198 @@
+import { grayHistogram, otsu, type GrayImage, type RawImage } from '@docsvc/image';
+import { touchingGroups } from './ruled-tables.js';
+import type { Ruling } from './types.js';
+
+/** Dark runs shorter than this (pixels) are glyph strokes, not parts of a line, whatever the page. */
+const MIN_RUN = 12;
+
+interface Component {
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  dark: number;
+}
+
+/**
+ * The straight lines drawn on a scanned page (table borders and rules), as thin boxes in its pixels:
+ * a morphology pass on the page binarised by Otsu's threshold. Horizontal lines are connected dark
+ * runs along rows that reach across `minLength`, at most `maxThickness` thick on average; vertical
+ * lines the same along columns. Glyph strokes are too short, filled areas too thick.
+ */
+export function findRulings(image: GrayImage, opts: { minLength?: number; maxThickness?: number } = {}): Ruling[] {
+  const split = otsu(grayHistogram(image));
+  if (!split || split.contrast < 48) return [];
+  // Pages of 200 DPI and more are read at half their size (a 2x2 block is ink when any of its
+  // pixels is): a line one pixel thick survives, and the pass costs a quarter.
+  const k = Math.min(image.width, image.height) >= 1400 ? 2 : 1;
+  const width = Math.floor(image.width / k);
+  const height = Math.floor(image.height / k);
+  const dark = new Uint8Array(width * height);
+  const t = split.threshold;
+  const src = image.data;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let ink = 0;
+      for (let dy = 0; dy < k && !ink; dy++) {
+        const row = (y * k + dy) * image.width + x * k;
+        for (let dx = 0; dx < k; dx++) if (src[row + dx]! <= t) ink = 1;
+      }
+      dark[y * width + x] = ink;
+    }
+  }
+  const minLength = Math.round((opts.minLength ?? Math.max(40, 0.04 * Math.min(image.width, image.height))) / k);
+  const maxThickness = Math.max(2, Math.round((opts.maxThickness ?? Math.max(4, 0.004 * Math.max(image.width, image.height))) / k));
+  const scaled = (c: Component): Ruling => ({ x0: c.x0 * k, y0: c.y0 * k, x1: c.x1 * k, y1: c.y1 * k });
+  const transposed = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) transposed[x * height + y] = dark[y * width + x]!;
+  // A line is thin across: ink that is thick across (a shaded band, a filled box, a bar) is taken out
+  // before lines are followed along, or a band would join every line that crosses it into one blot.
+  const horizontal = lineComponents(thinAcross(transposed, height, width, maxThickness, width), width, height, minLength, maxThickness).map(scaled);
+  const vertical = lineComponents(thinAcross(dark, width, height, maxThickness, height), height, width, minLength, maxThickness).map((c) => scaled({ x0: c.y0, y0: c.x0, x1: c.y1, y1: c.x1, dark: c.dark }));
+  return [...horizontal, ...vertical];
+}
+
+/**
+ * The ink of `dark` (rows of `width`) that lies in runs along its rows at most `maxThickness` long,
+ * transposed (rows of `height`): the pixels that may be part of a line running across those rows.
+ */
+function thinAcross(dark: Uint8Array, width: number, height: number, maxThickness: number, outWidth: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let x = 0;
+    while (x < width) {
+      if (!dark[row + x]) {
+        x++;
+        continue;
+      }
+      const start = x;
+      while (x < width && dark[row + x]) x++;
+      if (x - start <= maxThickness) for (let i = start; i < x; i++) out[i * outWidth + y] = 1;
+    }
+  }
+  return out;
+}
+
+/** Components of long dark runs along rows (runs of adjacent rows that overlap join), kept when long and thin. */
+function lineComponents(dark: Uint8Array, width: number, height: number, minLength: number, maxThickness: number): Component[] {
+  const minRun = Math.max(MIN_RUN, Math.round(minLength / 2));
+  // A light gap this short inside a dark run is a scanner dropout or the crossing of a perpendicular
+  // line (taken out as thick across), not the end of the line.
+  const maxGap = 4;
+  const parent: number[] = [];
+  const comps: Component[] = [];
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  let previous: Array<{ x0: number; x1: number; id: number }> = [];
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    const runs: Array<{ x0: number; x1: number; id: number }> = [];
+    let x = 0;
+    while (x < width) {
+      if (!dark[row + x]) {
+        x++;
+        continue;
+      }
+      const start = x;
+      let end = x;
+      let count = 0;
+      while (x < width) {
+        if (dark[row + x]) {
+          end = x;
+          count++;
+          x++;
+        } else if (x - end <= maxGap) x++;
+        else break;
+      }
+      // Only long runs make lines (an opening with a long structuring element): text touching a
+      // line cannot join it. Half the line length still follows a line a couple of degrees off level.
+      if (end - start + 1 < minRun) continue;
+      let id = -1;
+      for (const p of previous) {
+        if (p.x1 < start || p.x0 > end) continue;
+        const root = find(p.id);
+        if (id < 0) id = root;
+        else if (root !== id) {
+          parent[root] = id;
+          const a = comps[id]!;
+          const b = comps[root]!;
+          comps[id] = { x0: Math.min(a.x0, b.x0), x1: Math.max(a.x1, b.x1), y0: Math.min(a.y0, b.y0), y1: Math.max(a.y1, b.y1), dark: a.dark + b.dark };
+        }
+      }
+      if (id < 0) {
+        id = comps.length;
+        parent.push(id);
+        comps.push({ x0: start, x1: end + 1, y0: y, y1: y + 1, dark: count });
+      } else {
+        const c = comps[id]!;
+        comps[id] = { x0: Math.min(c.x0, start), x1: Math.max(c.x1, end + 1), y0: c.y0, y1: y + 1, dark: c.dark + count };
+      }
+      runs.push({ x0: start, x1: end, id });
+    }
+    previous = runs;
+  }
+  return comps.filter((c, i) => find(i) === i && c.x1 - c.x0 >= minLength && c.dark / (c.x1 - c.x0) <= maxThickness);
+}
+
+/**
+ * The page with its lines painted over in the paper's colour (a copy; `pad` pixels around each), so
+ * that the OCR engine reads the text between them: tesseract reads table rules as "|", "_" or "[" and
+ * runs words on across cell borders.
+ */
+export function eraseRulings(image: RawImage, rulings: readonly Ruling[], pad = 2): RawImage {
+  const { width, height, channels } = image;
+  const data = new Uint8Array(image.data);
+  // The paper: the lightest tenth of a sample of the page.
+  const sample: number[] = [];
+  for (let i = 0; i < data.length; i += Math.max(channels, Math.floor(data.length / 4096 / channels) * channels)) sample.push(data[i]!);
+  sample.sort((a, b) => a - b);
+  const paper = sample[Math.floor(sample.length * 0.9)] ?? 255;
+  for (const r of rulings) {
+    const x0 = Math.max(0, Math.floor(r.x0) - pad);
+    const x1 = Math.min(width, Math.ceil(r.x1) + pad);
+    const y0 = Math.max(0, Math.floor(r.y0) - pad);
+    const y1 = Math.min(height, Math.ceil(r.y1) + pad);
+    for (let y = y0; y < y1; y++) data.fill(paper, (y * width + x0) * channels, (y * width + x1) * channels);
+  }
+  return { width, height, channels, data };
+}
+
+/** Boxes on a page of `width` x `height` as they lie once the page is turned clockwise by `degrees` (rotateRaw's turn). */
+export function turnBoxes(boxes: readonly Ruling[], degrees: 0 | 90 | 180 | 270, width: number, height: number): Ruling[] {
+  return boxes.map((b) => {
+    if (degrees === 90) return { x0: height - b.y1, y0: b.x0, x1: height - b.y0, y1: b.x1 };
+    if (degrees === 180) return { x0: width - b.x1, y0: height - b.y1, x1: width - b.x0, y1: height - b.y0 };
+    if (degrees === 270) return { x0: b.y0, y0: width - b.x1, x1: b.y1, y1: width - b.x0 };
+    return { ...b };
+  });
+}
+
+/**
+ * The lines drawn on a page and, when some of them draw a grid (two row lines and two column lines
+ * or more, touching), the page without the grid's lines: what the OCR engine should read. Rules
+ * that draw no grid (underlines, a letterhead's line, a report's horizontal rules) stay on the page.
+ */
+export function takeLinesOff(pixels: RawImage): { rulings: Ruling[]; erased?: RawImage } {
+  const gray: GrayImage = pixels.channels === 1 ? pixels : { width: pixels.width, height: pixels.height, data: grayOf(pixels) };
+  const rulings = findRulings(gray);
+  const grids = gridLines(rulings, Math.max(3, 0.004 * Math.max(pixels.width, pixels.height)));
+  return grids.length ? { rulings, erased: eraseRulings(pixels, grids) } : { rulings };
+}
+
+/** The rulings that belong to a group of touching lines with at least two of each direction. */
+function gridLines(rulings: readonly Ruling[], tol: number): Ruling[] {
+  const isHorizontal = (r: Ruling) => r.x1 - r.x0 >= r.y1 - r.y0;
+  return touchingGroups(rulings, tol)
+    .filter((g) => g.filter(isHorizontal).length >= 2 && g.filter((r) => !isHorizontal(r)).length >= 2)
+    .flat();
+}
+
+/** Luma of RGB pixels (BT.601). */
+function grayOf(rgb: RawImage): Uint8Array {
+  const out = new Uint8Array(rgb.width * rgb.height);
+  for (let i = 0, j = 0; i < out.length; i++, j += 3) out[i] = (299 * rgb.data[j]! + 587 * rgb.data[j + 1]! + 114 * rgb.data[j + 2]!) / 1000;
+  return out;
+}

@@ -1,0 +1,5 @@
+export type { LayoutPage, LayoutWord, Ruling } from './types.js';
+export { pageStructure } from './structure.js';
+export { textRows, type Segment, type TextRow } from './rows.js';
+export { isNumeric } from './cells.js';
+export { eraseRulings, findRulings, takeLinesOff, turnBoxes } from './image-rulings.js';

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { pageStructure } from './structure.js';
+import type { LayoutWord, Ruling, Table } from './types.js';
+
+// Words as a text renderer would box them: 10 px a character, 6 px a space, 24 px tall (about 12 pt at 144 DPI).
+const CHAR = 10;
+const SPACE = 6;
+const HEIGHT = 24;
+function text(s: string, x: number, y: number, confidence = 0.95): LayoutWord[] {
+  const words: LayoutWord[] = [];
+  let left = x;
+  for (const w of s.split(' ')) {
+    words.push({ text: w, box: { x0: left, y0: y, x1: left + w.length * CHAR, y1: y + HEIGHT }, confidence });
+    left += w.length * CHAR + SPACE;
+  }
+  return words;
+}
+/** Right-aligned text ending at x (numbers in a column). */
+const right = (s: string, x: number, y: number) => text(s, x - (s.length * CHAR + (s.split(' ').length - 1) * (SPACE - CHAR)), y);
+const hLine = (x0: number, x1: number, y: number): Ruling => ({ x0, y0: y - 1, x1, y1: y + 1 });
+const vLine = (x: number, y0: number, y1: number): Ruling => ({ x0: x - 1, y0, x1: x + 1, y1 });
+const grid = (t: Table) => {
+  const g: string[][] = Array.from({ length: t.rowCount }, () => Array.from({ length: t.columnCount }, () => ''));
+  for (const c of t.cells) g[c.row]![c.column] = c.text;
+  return g;
+};
+const page = (words: LayoutWord[], rulings?: Ruling[]) => pageStructure({ width: 1700, height: 2200, words, ...(rulings ? { rulings } : {}) });
+
+describe('borderless tables', () => {
+  const statement = [
+    ...text('Date', 100, 300), ...text('Description', 300, 300), ...right('Debits', 900, 300), ...right('Credits', 1100, 300), ...right('Balance', 1300, 300),
+    ...text('01/02', 100, 340), ...text('Opening balance', 300, 340), ...right('1,000.00', 1300, 340),
+    ...text('01/05', 100, 380), ...text('Assisted Deposit', 300, 380), ...right('32,414.50', 1100, 380), ...right('33,414.50', 1300, 380),
+    ...text('01/09', 100, 420), ...text('Cheque 104', 300, 420), ...right('250.00', 900, 420), ...right('33,164.50', 1300, 420),
+  ];
+
+  it('finds the columns in the whitespace down the rows, the header row, and empty cells where a column has nothing', () => {
+    const { tables, keyValuePairs } = page(statement);
+    expect(tables).toHaveLength(1);
+    const t = tables[0]!;
+    expect(t.ruled).toBe(false);
+    expect([t.rowCount, t.columnCount]).toEqual([4, 5]);
+    expect(grid(t)).toEqual([
+      ['Date', 'Description', 'Debits', 'Credits', 'Balance'],
+      ['01/02', 'Opening balance', '', '', '1,000.00'],
+      ['01/05', 'Assisted Deposit', '', '32,414.50', '33,414.50'],
+      ['01/09', 'Cheque 104', '250.00', '', '33,164.50'],
+    ]);
+    expect(t.cells.filter((c) => c.kind === 'column_header').map((c) => c.text)).toEqual(['Date', 'Description', 'Debits', 'Credits', 'Balance']);
+    expect(t.cells.every((c) => c.rowSpan === 1 && c.columnSpan === 1)).toBe(true);
+    expect(keyValuePairs).toEqual([]);
+    // Every word's box lies in its cell's box.
+    const cell = t.cells.find((c) => c.text === '32,414.50')!;
+    expect(cell.box.x1).toBeLessThanOrEqual(1100);
+    expect(cell.box.y0).toBe(380);
+  });
+
+  it('finds two tables apart on one page, and no table in two columns of prose', () => {
+    const prose = [
+      ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),
+      ...text('on the new schedule for the members who could', 100, 640), ...text('the spring, once the accounts are complete and', 900, 640),
+      ...text('not attend the first meeting in the autumn.', 100, 680), ...text('audited by the firm chosen for the purpose.', 900, 680),
+    ];
+    const second = [...text('Item', 100, 900), ...right('Qty', 700, 900), ...text('A-1', 100, 940), ...right('4', 700, 940), ...text('B-2', 100, 980), ...right('12', 700, 980)];
+    const { tables } = page([...statement, ...prose, ...second]);
+    expect(tables).toHaveLength(2);
+    expect(grid(tables[1]!)).toEqual([['Item', 'Qty'], ['A-1', '4'], ['B-2', '12']]);
+  });
+});
+
+describe('ruled tables', () => {
+  it('reads the grid the lines draw, with a header cell spanning two columns where the line between them is missing', () => {
+    const words = [
+      ...text('Region', 110, 110), ...text('Sales', 410, 110),
+      ...text('2023', 410, 160), ...text('2024', 710, 160),
+      ...text('North', 110, 210), ...right('120', 690, 210), ...right('135', 990, 210),
+      ...text('South', 110, 260), ...right('98', 690, 260), ...right('101', 990, 260),
+    ];
+    const ys = [100, 150, 200, 250, 300];
+    const xs = [100, 400, 700, 1000];
+    const rulings = [
+      ...ys.map((y) => hLine(100, 1000, y)),
+      vLine(100, 100, 300),
+      vLine(400, 100, 300),
+      vLine(700, 150, 300), // no line between "Sales" and the column after it in the first row
+      vLine(1000, 100, 300),
+    ];
+    const { tables } = page(words, rulings);
+    expect(tables).toHaveLength(1);
+    const t = tables[0]!;
+    expect(t.ruled).toBe(true);
+    expect([t.rowCount, t.columnCount]).toEqual([4, 3]);
+    const sales = t.cells.find((c) => c.text === 'Sales')!;
+    expect(sales).toMatchObject({ row: 0, column: 1, rowSpan: 1, columnSpan: 2 });
+    expect(sales.box).toEqual({ x0: xs[1], y0: ys[0], x1: xs[3], y1: ys[1] });
+    expect(t.cells.find((c) => c.text === 'Region')).toMatchObject({ row: 0, column: 0, rowSpan: 1, columnSpan: 1 });
+    expect(t.cells.filter((c) => c.row === 3).map((c) => c.text)).toEqual(['South', '98', '101']);
+    // Each grid position is covered once.
+    const covered = t.cells.reduce((n, c) => n + c.rowSpan * c.columnSpan, 0);
+    expect(covered).toBe(t.rowCount * t.columnCount);
+  });
+
+  it('keeps the lines of a cell together where only horizontal rules separate the rows', () => {
+    const words = [
+      ...text('Cat', 100, 110), ...text('Says', 500, 110), ...text('Meow', 800, 110),
+      ...text('Parastratiosph', 100, 160), ...text('ecomyioides', 100, 188), ...text('Says', 500, 160), ...text('bzzzz', 800, 160),
+      ...text('Fox', 100, 230), ...text('Says', 500, 230), ...text('Ring-', 800, 230), ...text('ding-ding', 800, 258), ...text('ding-dong', 800, 286),
+    ];
+    const rulings = [hLine(90, 1000, 100), hLine(90, 1000, 145), hLine(90, 1000, 220), hLine(90, 1000, 320)];
+    const { tables } = page(words, rulings);
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual([
+      ['Cat', 'Says', 'Meow'],
+      ['Parastratiosph\necomyioides', 'Says', 'bzzzz'],
+      ['Fox', 'Says', 'Ring-\nding-ding\nding-dong'],
+    ]);
+  });
+
+  it('reads columns in the whitespace inside a frame that draws no column lines', () => {
+    const words = [
+      ...text('Year', 110, 110), ...right('Output', 600, 110), ...right('Prices', 900, 110),
+      ...text('2012', 110, 160), ...right('3.0', 600, 160), ...right('1.6', 900, 160),
+      ...text('2013', 110, 200), ...right('3.2', 600, 200), ...right('1.8', 900, 200),
+      ...text('2014', 110, 240), ...right('2.6', 600, 240), ...right('0.5', 900, 240),
+    ];
+    const rulings = [hLine(100, 1000, 100), hLine(100, 1000, 145), hLine(100, 1000, 280), vLine(100, 100, 280), vLine(1000, 100, 280)];
+    const { tables } = page(words, rulings);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.ruled).toBe(false);
+    expect(grid(tables[0]!)).toEqual([['Year', 'Output', 'Prices'], ['2012', '3.0', '1.6'], ['2013', '3.2', '1.8'], ['2014', '2.6', '0.5']]);
+  });
+});
+
+describe('key-value pairs', () => {
+  const pairsOf = (words: LayoutWord[]) => page(words).keyValuePairs.map((p) => [p.key.text, p.value?.text ?? null]);
+
+  it('reads "Label: value", several on a row, and a label whose value is in the next column', () => {
+    expect(pairsOf([...text('Invoice No: INV-2024-0042', 100, 100), ...text('Date: 12/03/2024 Due: 12/04/2024', 100, 140), ...text('Total:', 100, 180), ...text('$1,250.00', 400, 180)])).toEqual([
+      ['Invoice No', 'INV-2024-0042'],
+      ['Date', '12/03/2024'],
+      ['Due', '12/04/2024'],
+      ['Total', '$1,250.00'],
+    ]);
+  });
+
+  it('pairs labels with the numbers a column gap away on their row', () => {
+    expect(pairsOf([...text('Line of Credit', 100, 100), ...text('100,000.00', 400, 100), ...text('Rate', 700, 100), ...text('4.2000', 850, 100)])).toEqual([
+      ['Line of Credit', '100,000.00'],
+      ['Rate', '4.2000'],
+    ]);
+  });
+
+  it('takes the value below a label of a form, and null where nothing is filled in', () => {
+    const pairs = page([...text('Name:', 100, 100), ...text('Jane Smith', 100, 130), ...text('Signature:', 100, 400)]).keyValuePairs;
+    expect(pairs.map((p) => [p.key.text, p.value?.text ?? null])).toEqual([
+      ['Name', 'Jane Smith'],
+      ['Signature', null],
+    ]);
+    expect(pairs[0]!.value!.box).toEqual({ x0: 100, y0: 130, x1: 100 + 4 * CHAR + SPACE + 5 * CHAR, y1: 130 + HEIGHT });
+    expect(pairs[0]!.confidence).toBeCloseTo(0.95);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Box } from '@docsvc/image';
+import { centerY, heightOf, median, unionOf, widthOf } from './geometry.js';
+import type { LayoutWord } from './types.js';
+
+/** Words of one row that stand together: no gap wider than a column gap between them. */
+export interface Segment {
+  words: LayoutWord[];
+  box: Box;
+  text: string;
+}
+
+/** Words that share a baseline band across the whole page, left to right, cut into segments at wide gaps. */
+export interface TextRow {
+  words: LayoutWord[];
+  box: Box;
+  /** Median height of its words. */
+  height: number;
+  /** Median width of a character of its words: about half an em. */
+  charWidth: number;
+  segments: Segment[];
+}
+
+const charWidthOf = (w: LayoutWord) => widthOf(w.box) / Math.max(1, [...w.text].length);
+
+/**
+ * A gap between two words wider than this is a column gap, not a space: about three quarters of an
+ * em (a space is a quarter to a third; justified prose stretches it to about 0.6).
+ */
+export const columnGap = (row: Pick<TextRow, 'charWidth' | 'height'>): number => Math.max(1.5 * row.charWidth, 0.45 * row.height);
+
+export const segmentOf = (words: LayoutWord[]): Segment => ({ words, box: unionOf(words.map((w) => w.box)), text: words.map((w) => w.text).join(' ') });
+
+/**
+ * The page's words grouped into rows (a word joins the row whose band holds its vertical centre and
+ * whose words are of a like height), top to bottom, each cut into segments at gaps wider than
+ * columnGap.
+ */
+export function textRows(words: readonly LayoutWord[]): TextRow[] {
+  const open: Array<{ words: LayoutWord[]; cy: number; h: number }> = [];
+  for (const word of [...words].filter((w) => w.text.trim() !== '').sort((a, b) => centerY(a.box) - centerY(b.box))) {
+    const cy = centerY(word.box);
+    const h = heightOf(word.box);
+    // The nearest row above whose band holds this word's centre (rows are in centre order).
+    let joined = false;
+    for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i--) {
+      const row = open[i]!;
+      if (Math.abs(cy - row.cy) <= 0.5 * Math.min(h, row.h) && h < 2.2 * row.h && row.h < 2.2 * h) {
+        row.words.push(word);
+        row.cy += (cy - row.cy) / row.words.length;
+        row.h += (h - row.h) / row.words.length;
+        joined = true;
+        break;
+      }
+    }
+    if (!joined) open.push({ words: [word], cy, h });
+  }
+  return open
+    .map((r) => textRowOf(r.words.sort((a, b) => a.box.x0 - b.box.x0)))
+    .sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+}
+
+/**
+ * A row of words (left to right) cut into segments at column gaps. `stacked`: the words are on
+ * several lines of one table row, so a segment grows by any word that overlaps it across.
+ */
+export function textRowOf(words: LayoutWord[], stacked = false): TextRow {
+  const height = median(words.map((w) => heightOf(w.box)));
+  const charWidth = median(words.map(charWidthOf));
+  const gap = columnGap({ charWidth, height });
+  const segments: Segment[] = [];
+  let current: LayoutWord[] = [];
+  let right = -Infinity;
+  for (const word of words) {
+    const last = current[current.length - 1];
+    if (last && word.box.x0 - (stacked ? right : last.box.x1) > gap) {
+      segments.push(segmentOf(current));
+      current = [];
+      right = -Infinity;
+    }
+    current.push(word);
+    right = Math.max(right, word.box.x1);
+  }
+  if (current.length) segments.push(segmentOf(current));
+  return { words, box: unionOf(words.map((w) => w.box)), height, charWidth, segments };
+}

@@ -1,0 +1,142 @@
+import { overlap, median } from './geometry.js';
+import { tableOf, type GridCell } from './cells.js';
+import type { TextRow } from './rows.js';
+import type { Table } from './types.js';
+
+/** Rows of a table candidate, with the x-intervals of its columns. */
+interface Candidate {
+  rows: TextRow[];
+  columns: Array<[number, number]>;
+}
+
+/**
+ * Borderless tables: runs of rows cut into two or more segments (Camelot's stream mode, after
+ * Nurminen's method behind Tabula): the columns are the x-intervals between the whitespace that
+ * persists down the run, the rows are the text rows. Two columns of prose (long segments) are not a
+ * table.
+ */
+export function streamTables(rows: readonly TextRow[]): Array<{ table: Table; rows: TextRow[] }> {
+  const out: Array<{ table: Table; rows: TextRow[] }> = [];
+  for (const run of runsOfRows(rows)) {
+    const candidate = withColumns(run);
+    if (!candidate) continue;
+    out.push({ table: gridOf(candidate), rows: candidate.rows });
+  }
+  return out;
+}
+
+/** Runs of nearby rows that start and end with a row of several segments; single-segment rows inside (at most two together). */
+function runsOfRows(rows: readonly TextRow[]): TextRow[][] {
+  const runs: TextRow[][] = [];
+  let run: TextRow[] = [];
+  let singles = 0;
+  const close = () => {
+    while (run.length && run[run.length - 1]!.segments.length < 2) run.pop();
+    if (run.filter((r) => r.segments.length >= 2).length >= 2) runs.push(run);
+    run = [];
+    singles = 0;
+  };
+  for (const row of rows) {
+    const prev = run[run.length - 1];
+    const near = prev !== undefined && row.box.y0 - prev.box.y1 <= 2.2 * Math.max(prev.height, row.height);
+    const multi = row.segments.length >= 2;
+    if (prev && !near) close();
+    if (run.length === 0) {
+      if (multi) run.push(row);
+      continue;
+    }
+    if (multi) {
+      run.push(row);
+      singles = 0;
+    } else if (singles < 2) {
+      run.push(row);
+      singles++;
+    } else {
+      close();
+    }
+  }
+  close();
+  return runs;
+}
+
+/** The run's columns from the whitespace down it; undefined when it is no table. */
+function withColumns(run: TextRow[]): Candidate | undefined {
+  const x0 = Math.floor(Math.min(...run.map((r) => r.box.x0)));
+  const x1 = Math.ceil(Math.max(...run.map((r) => r.box.x1)));
+  const coverage = new Uint16Array(x1 - x0 + 1);
+  for (const row of run) for (const s of row.segments) for (let x = Math.floor(s.box.x0); x < Math.ceil(s.box.x1); x++) coverage[x - x0]! += 1;
+  // A title or a cell spanning columns may cross one gap in a longer run.
+  const allowed = run.length >= 6 ? 1 : 0;
+  const minGap = Math.max(2, median(run.map((r) => r.charWidth)));
+  const columns: Array<[number, number]> = [];
+  let start = -1;
+  let gapRun = 0;
+  for (let i = 0; i < coverage.length; i++) {
+    if (coverage[i]! > allowed) {
+      if (start < 0) start = i;
+      else if (gapRun >= minGap) {
+        columns.push([x0 + start, x0 + i - gapRun]);
+        start = i;
+      }
+      gapRun = 0;
+    } else if (start >= 0) gapRun++;
+  }
+  if (start >= 0) columns.push([x0 + start, x0 + coverage.length - gapRun]);
+  if (columns.length < 2) return undefined;
+  const segments = run.flatMap((r) => r.segments);
+  const wordsPerSegment = segments.reduce((n, s) => n + s.words.length, 0) / segments.length;
+  if (columns.length === 2 && wordsPerSegment > 4.5) return undefined; // two columns of prose
+  if (wordsPerSegment > 8) return undefined;
+  // Most rows must have more than one cell: else it is text with an aside, not a table.
+  const multiCell = run.filter((r) => new Set(r.segments.map((s) => columnIndex(columns, s.box.x0, s.box.x1)[0])).size >= 2).length;
+  if (multiCell < Math.max(2, run.length * 0.5)) return undefined;
+  return { rows: run, columns };
+}
+
+/** First and last column a span of x overlaps. */
+function columnIndex(columns: Array<[number, number]>, x0: number, x1: number): [number, number] {
+  let first = -1;
+  let last = -1;
+  columns.forEach(([c0, c1], j) => {
+    if (overlap(x0, x1, c0, c1) > 0) {
+      if (first < 0) first = j;
+      last = j;
+    }
+  });
+  if (first < 0) {
+    // In a gap: the nearest column.
+    const cx = (x0 + x1) / 2;
+    let best = 0;
+    columns.forEach(([c0, c1], j) => {
+      if (Math.abs((c0 + c1) / 2 - cx) < Math.abs((columns[best]![0] + columns[best]![1]) / 2 - cx)) best = j;
+    });
+    return [best, best];
+  }
+  return [first, last];
+}
+
+function gridOf({ rows, columns }: Candidate): Table {
+  const grid: GridCell[] = [];
+  const taken = new Map<string, GridCell>();
+  rows.forEach((row, i) => {
+    for (const segment of row.segments) {
+      const [first, last] = columnIndex(columns, segment.box.x0, segment.box.x1);
+      const existing = taken.get(`${i}:${first}`);
+      if (existing) {
+        existing.words.push(...segment.words);
+        existing.box = { x0: Math.min(existing.box.x0, segment.box.x0), y0: Math.min(existing.box.y0, segment.box.y0), x1: Math.max(existing.box.x1, segment.box.x1), y1: Math.max(existing.box.y1, segment.box.y1) };
+        continue;
+      }
+      const cell: GridCell = { row: i, column: first, rowSpan: 1, columnSpan: last - first + 1, words: [...segment.words], box: { ...segment.box } };
+      grid.push(cell);
+      for (let j = first; j <= last; j++) taken.set(`${i}:${j}`, cell);
+    }
+    columns.forEach(([c0, c1], j) => {
+      if (taken.has(`${i}:${j}`)) return;
+      const cell: GridCell = { row: i, column: j, rowSpan: 1, columnSpan: 1, words: [], box: { x0: c0, y0: row.box.y0, x1: c1, y1: row.box.y1 } };
+      grid.push(cell);
+      taken.set(`${i}:${j}`, cell);
+    });
+  });
+  return tableOf(grid, rows.length, columns.length, false);
+}

@@ -1,0 +1,21 @@
+import { keyValuePairs } from './key-values.js';
+import { ruledTables } from './ruled-tables.js';
+import { mergeRuledBands } from './ruled-bands.js';
+import { textRows } from './rows.js';
+import { streamTables } from './stream-tables.js';
+import type { LayoutPage, PageStructure } from './types.js';
+
+/**
+ * A page's structure from its words and ruling lines: the tables their lines draw first, then
+ * borderless tables in the rows left (rows between horizontal rules kept together), then key-value
+ * pairs in the rows outside any table.
+ */
+export function pageStructure(page: LayoutPage): PageStructure {
+  const ruled = ruledTables(page, page.words);
+  const inRuled = new Set(ruled.flatMap((t) => [...t.words]));
+  const rows = mergeRuledBands(textRows(page.words.filter((w) => !inRuled.has(w))), page.rulings);
+  const stream = streamTables(rows);
+  const inStream = new Set(stream.flatMap((t) => t.rows));
+  const tables = [...ruled.map((t) => t.table), ...stream.map((t) => t.table)].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
+  return { tables, keyValuePairs: keyValuePairs(rows.filter((r) => !inStream.has(r))) };
+}
