@@ -50,14 +50,26 @@ async function both(body: object): Promise<{ answer: Answer; pdf: Buffer }> {
 const answerWords = (answer: Answer, page: number) =>
   answer.sections.filter((s) => s.page === page).flatMap((s) => s.lines.flatMap((l) => l.words));
 
-/** The answer's word boxes in points on the page as displayed: pixels x 72 / dpi. */
+/**
+ * The answer's word boxes in points on the page as displayed (pixels x 72 / dpi): each invisible word
+ * starts where its box starts, within the tolerance, and ends at its box's end or in the gap before the
+ * next word of its line (a gap wider than a space is taken into the word, so that extractors read the
+ * line whole); down, it is set on its line's baseline in the line's size, as tesseract's renderer sets
+ * it, so it overlaps its box by half the smaller height at least.
+ */
 function expectBoxesOnAnswer(found: BoxedWord[], answer: Answer, page: number, pointsPerPixel: number, tolerance = 1.5) {
-  const words = answerWords(answer, page);
+  const lines = answer.sections.filter((s) => s.page === page).flatMap((s) => s.lines);
+  const words = lines.flatMap((l) => l.words.map((w, i) => ({ ...w, reach: (l.words[i + 1] ?? w).bounds[l.words[i + 1] ? 'top_left' : 'bottom_right'].x })));
   const onPage = found.filter((w) => w.page === page);
   expect(onPage.map((w) => w.text)).toEqual(words.map((w) => w.text));
   for (const [i, w] of words.entries()) {
     const want = [w.bounds.top_left.x, w.bounds.top_left.y, w.bounds.bottom_right.x, w.bounds.bottom_right.y].map((v) => v * pointsPerPixel);
-    onPage[i]!.box.forEach((v, k) => expect(Math.abs(v - want[k]!), `${w.text} edge ${k}`).toBeLessThanOrEqual(tolerance));
+    const [x0, y0, x1, y1] = onPage[i]!.box;
+    expect(Math.abs(x0! - want[0]!), `${w.text} left`).toBeLessThanOrEqual(tolerance);
+    expect(x1!, `${w.text} right`).toBeGreaterThanOrEqual(want[2]! - tolerance);
+    expect(x1!, `${w.text} right`).toBeLessThanOrEqual(w.reach * pointsPerPixel + tolerance);
+    const across = Math.min(y1!, want[3]!) - Math.max(y0!, want[1]!);
+    expect(across, `${w.text} down`).toBeGreaterThanOrEqual(0.5 * Math.min(y1! - y0!, want[3]! - want[1]!) - tolerance);
   }
 }
 

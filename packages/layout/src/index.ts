@@ -3,3 +3,4 @@ export { pageStructure } from './structure.js';
 export { textRows, type Segment, type TextRow } from './rows.js';
 export { isNumeric } from './cells.js';
 export { eraseRulings, findRulings, takeLinesOff, turnBoxes } from './image-rulings.js';
+export { readingOrder, type OrderedBlock, type OrderedLine, type SourceLine } from './reading-order.js';

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pageStructure } from './structure.js';
 import type { LayoutWord, Ruling, Table } from './types.js';
+import { CHAR, HEIGHT, right, SPACE, text } from './words.fixture.js';
 
-// Words as a text renderer would box them: 10 px a character, 6 px a space, 24 px tall (about 12 pt at 144 DPI).
-const CHAR = 10;
-const SPACE = 6;
-const HEIGHT = 24;
-function text(s: string, x: number, y: number, confidence = 0.95): LayoutWord[] {
-  const words: LayoutWord[] = [];
-  let left = x;
-  for (const w of s.split(' ')) {
-    words.push({ text: w, box: { x0: left, y0: y, x1: left + w.length * CHAR, y1: y + HEIGHT }, confidence });
-    left += w.length * CHAR + SPACE;
-  }
-  return words;
-}
-/** Right-aligned text ending at x (numbers in a column). */
-const right = (s: string, x: number, y: number) => text(s, x - (s.length * CHAR + (s.split(' ').length - 1) * (SPACE - CHAR)), y);
 const hLine = (x0: number, x1: number, y: number): Ruling => ({ x0, y0: y - 1, x1, y1: y + 1 });
 const vLine = (x: number, y0: number, y1: number): Ruling => ({ x0: x - 1, y0, x1: x + 1, y1 });
 const grid = (t: Table) => {

@@ -83,10 +83,12 @@ function withColumns(run: TextRow[]): Candidate | undefined {
   }
   if (start >= 0) columns.push([x0 + start, x0 + coverage.length - gapRun]);
   if (columns.length < 2) return undefined;
-  const segments = run.flatMap((r) => r.segments);
-  const wordsPerSegment = segments.reduce((n, s) => n + s.words.length, 0) / segments.length;
-  if (columns.length === 2 && wordsPerSegment > 4.5) return undefined; // two columns of prose
-  if (wordsPerSegment > 8) return undefined;
+  // Words a cell: a row's words in one column (not its segments, which the wide spaces of justified
+  // prose cut short). Two columns of prose hold lines of many words; a table's cells, a few.
+  const cells = run.reduce((n, r) => n + new Set(r.words.map((w) => columnIndex(columns, w.box.x0, w.box.x1)[0])).size, 0);
+  const wordsPerCell = run.reduce((n, r) => n + r.words.length, 0) / Math.max(1, cells);
+  if (columns.length === 2 && wordsPerCell > 4.5) return undefined; // two columns of prose
+  if (wordsPerCell > 8) return undefined;
   // Most rows must have more than one cell: else it is text with an aside, not a table.
   const multiCell = run.filter((r) => new Set(r.segments.map((s) => columnIndex(columns, s.box.x0, s.box.x1)[0])).size >= 2).length;
   if (multiCell < Math.max(2, run.length * 0.5)) return undefined;

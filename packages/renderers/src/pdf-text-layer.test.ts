@@ -10,7 +10,15 @@ import { textLayerPdf } from './pdf-writer.js';
 const dir = mkdtempSync(path.join(tmpdir(), 'text-layer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const words = (y: number, texts: string[]): PackedWord[] => texts.map((t, i) => [t, 200 + i * 600, y, 200 + i * 600 + 50 * t.length, y + 50, 0.9]);
+/** Words 50 px tall, 50 px a character, a space of 15 px between them. */
+const words = (y: number, texts: string[]): PackedWord[] => {
+  let x = 200;
+  return texts.map((t) => {
+    const word: PackedWord = [t, x, y, x + 50 * t.length, y + 50, 0.9];
+    x += 50 * t.length + 15;
+    return word;
+  });
+};
 const pages: OcrPageResult[] = [
   {
     page: 1,
@@ -42,7 +50,7 @@ describe('textLayerPdf', () => {
     expect(pagesText[1]!.split(/\s+/).filter(Boolean)).toEqual(['Иван', '王小明']);
   });
 
-  it('puts each word where the answer’s box is, mapped to points (pdftotext -bbox), within a point', () => {
+  it('puts each word where the answer’s box is, mapped to points (pdftotext -bbox): across and at its top within a point, its bottom the font’s descent below the baseline', () => {
     const xhtml = execFileSync('pdftotext', ['-bbox', pdfFile(), '-'], { encoding: 'utf8' });
     const found = [...xhtml.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
       text: m[5],
@@ -55,7 +63,10 @@ describe('textLayerPdf', () => {
     expect(found.map((f) => f.text).sort()).toEqual(expected.map((e) => e.text).sort());
     for (const f of found) {
       const want = expected.find((e) => e.text === f.text)!;
-      f.box.forEach((v, k) => expect(Math.abs(v - want.box[k]!), `${f.text} ${k}`).toBeLessThanOrEqual(1));
+      [0, 1, 2].forEach((k) => expect(Math.abs(f.box[k]! - want.box[k]!), `${f.text} ${k}`).toBeLessThanOrEqual(1));
+      // The line's words sit on its baseline (their boxes' bottom here): the glyphs' box reaches a quarter of the ascent below it.
+      const height = want.box[3]! - want.box[1]!;
+      expect(f.box[3]! - want.box[3]!, f.text).toBeCloseTo(height / 4, 0);
     }
   });
 });
