@@ -4,6 +4,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
+import { grayPng, turned } from '../../../test/fixtures/scans.ts';
 import { RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 import { ALICE, bearer, runJob, startApi, type TestApi } from './harness.js';
@@ -192,5 +193,18 @@ describe('scans: OCR words', () => {
     const sales = table.cells.find((c) => c.text === 'Sales')!;
     expect(Math.abs(sales.bounds.top_left.x - (192 * 300) / 72)).toBeLessThan(8);
     expect(Math.abs(sales.bounds.bottom_right.x - (432 * 300) / 72)).toBeLessThan(8);
+  });
+
+  it('reads the table and the pairs of a statement scanned sideways at 200 DPI in its upright frame', async () => {
+    const sideways = await turned(await renderPlaced(STATEMENT, { dpi: 200 }), 90);
+    const { status, body } = await ocr({ file_store_key: await store(await grayPng(sideways), 'sideways.png'), features: both });
+    expect(status).toBe(200);
+    expect(body.pages[0]!.width).toBeLessThan(body.pages[0]!.height); // answered upright
+    expect(body.tables?.map(grid)).toEqual([STATEMENT_TABLE]);
+    expect(pairs(body)).toEqual(expect.arrayContaining([['Line of Credit', '100,000.00'], ['Rate', '4.2000']]));
+    // The cells are where the words stand on the upright page (200 DPI: 25/9 pixels a point): "Balance" ends at 530 pt.
+    const balance = body.tables![0]!.cells.find((c) => c.text === 'Balance')!;
+    expect(Math.abs(balance.bounds.bottom_right.x - (530 * 200) / 72)).toBeLessThan(12);
+    expect(Math.abs(balance.bounds.bottom_right.y - (170 * 200) / 72)).toBeLessThan(12);
   });
 });

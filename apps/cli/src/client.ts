@@ -53,10 +53,10 @@ export class DocsvcClient {
   }
 
   /** Starts an OCR job for a local file (multipart upload, read from disk as it is sent). */
-  async createJob(file: string, options: { language?: string }): Promise<JobStatus> {
+  async createJob(file: string, options: { language?: string; features?: string[] }): Promise<JobStatus> {
     const form = new FormData();
     form.set('file', await openAsBlob(file), path.basename(file));
-    form.set('body', JSON.stringify(options.language ? { language: options.language } : {}));
+    form.set('body', JSON.stringify({ ...(options.language ? { language: options.language } : {}), ...(options.features?.length ? { features: options.features } : {}) }));
     return (await (await this.call('POST', '/v1/vision/ocr/jobs', { body: form })).json()) as JobStatus;
   }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isTablesFormat } from '@docsvc/renderers';
 import { DocsvcClient, ServiceAnswerError, type JobStatus } from './client.js';
 import { findInputs, type Input } from './find-inputs.js';
 import { PartialFiles, isDone, markDone, planOutputs, sha256Of, writtenOutputs, type Format } from './outputs.js';
@@ -28,6 +29,8 @@ export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { o
   const written = await writtenOutputs(opts.out);
   const inputs = (await findInputs(opts.paths, opts.recursive)).filter((i) => !written.has(path.resolve(i.file)));
   const targets = planOutputs(opts.out, inputs, opts.formats);
+  // A spreadsheet of the tables wants the tables read with care (the lines drawn on a scan looked for).
+  const features = opts.formats.some(isTablesFormat) ? ['tables'] : [];
   const totals = new Totals();
   totals.documents = inputs.length;
   const progress: Progress = opts.json ? new JsonProgress(io.out) : opts.tty ? new BarsProgress(totals) : new LinesProgress(io.out);
@@ -53,7 +56,7 @@ export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { o
     progress.started(input.relative);
     let job: JobStatus | undefined;
     try {
-      job = await client.createJob(input.file, opts.language ? { language: opts.language } : {});
+      job = await client.createJob(input.file, { ...(opts.language ? { language: opts.language } : {}), features });
       running.add(job.job_id);
       if (interrupted) {
         await client.cancel(job.job_id); // created while the interruption was being handled

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from '@e965/xlsx';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { scannedPdf } from '../../../test/fixtures/pdf.js';
+import { renderPlaced } from '../../../test/fixtures/render-text.ts';
+import { RULED } from '../../../test/fixtures/tables.ts';
 import { ALICE, bearer, startApi, type TestApi } from '../../api/test/harness.js';
 import { png, prosePage, sampleProse, wordAccuracy, wordsOf } from '../../api/test/ocr-fixtures.js';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
@@ -84,6 +88,22 @@ describe('docsvc ocr', () => {
       ['letters/two-pages.pdf', 'skipped'],
     ]);
   }, 180_000);
+
+  it('writes the tables of a scanned PDF as xlsx and csv (--format xlsx,csv), ruled cells and all', async () => {
+    const input = path.join(dir, 'tables-in');
+    mkdirSync(input, { recursive: true });
+    writeFileSync(path.join(input, 'sales.pdf'), scannedPdf([await renderPlaced(RULED, { dpi: 200 })], 200));
+    const out = path.join(dir, 'tables-out');
+    const res = await docsvc(['ocr', input, '--out', out, '--format', 'xlsx,csv']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(files(out).filter((f) => !f.startsWith('.'))).toEqual(['sales.csv', 'sales.xlsx']);
+    const book = XLSX.read(readFileSync(path.join(out, 'sales.xlsx')));
+    expect(book.SheetNames).toHaveLength(1);
+    const sheet = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: '' });
+    // A spanning cell's text stands in its first position: the others are empty in a sheet.
+    expect(sheet).toEqual([['Region', 'Sales', ''], ['', 2023, 2024], ['North', 120, 135], ['South', 98, 101]]);
+    expect(parseCsv(readFileSync(path.join(out, 'sales.csv'), 'utf8'))).toEqual([['Region', 'Sales', ''], ['', '2023', '2024'], ['North', '120', '135'], ['South', '98', '101']]);
+  }, 120_000);
 
   it('lists a document the service refuses with its error code, and exits 1', async () => {
     const input = path.join(dir, 'bad');

@@ -1,7 +1,9 @@
 /**
  * The web page: a client of the HTTP API like any script. The key stays in this tab's session storage.
  * A read page is shown as the OCR worker read it (turned by `rotation`, levelled by `skew`), at the
- * answer's own pixel size, with an SVG of its line and word boxes over it (colour by confidence).
+ * answer's own pixel size, with an SVG of its line and word boxes over it (colour by confidence), and,
+ * when asked for, its table cells and key-value pairs (a link from each key to its value); the tables
+ * are listed beside the page as tables, the pairs as a list.
  */
 
 interface Point { x: number; y: number }
@@ -10,7 +12,10 @@ interface Word { text: string; bounds: Bounds; confidence: number }
 interface Line { text: string; bounds: Bounds; words: Word[] }
 interface Section { page: number; text: string; lines: Line[] }
 interface PageInfo { page: number; width: number; height: number; rotation?: number; skew?: number }
-interface Answer { sections: Section[]; pages?: PageInfo[]; context?: string | Record<string, string[]> }
+interface Cell { row_index: number; column_index: number; row_span: number; column_span: number; kind: string; text: string; bounds: Bounds }
+interface Table { page: number; bounds: Bounds; row_count: number; column_count: number; cells: Cell[] }
+interface Pair { page: number; key: { text: string; bounds: Bounds }; value: { text: string; bounds: Bounds } | null; confidence: number }
+interface Answer { sections: Section[]; pages?: PageInfo[]; context?: string | Record<string, string[]>; tables?: Table[]; key_value_pairs?: Pair[] }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const keyInput = $<HTMLInputElement>('key');
@@ -71,7 +76,13 @@ async function run(): Promise<void> {
   const url = $<HTMLInputElement>('url').value.trim();
   if (!file && !url) return say('choose a file or give a URL', true);
   const prompts = $<HTMLTextAreaElement>('prompts').value.split('\n').map((p) => p.trim()).filter(Boolean);
-  const options: Record<string, unknown> = { language: $<HTMLSelectElement>('language').value, fine_grained: $<HTMLInputElement>('fine').checked, ...(prompts.length ? { prompt: prompts } : {}) };
+  const features = [...($<HTMLInputElement>('tables').checked ? ['tables'] : []), ...($<HTMLInputElement>('pairs').checked ? ['key_value_pairs'] : [])];
+  const options: Record<string, unknown> = {
+    language: $<HTMLSelectElement>('language').value,
+    fine_grained: $<HTMLInputElement>('fine').checked,
+    ...(prompts.length ? { prompt: prompts } : {}),
+    ...(features.length ? { features } : {}),
+  };
   lastRequest = { ...(file ? { file } : { url }), options };
   say('reading...');
   document.body.dataset.state = 'reading';
@@ -153,6 +164,8 @@ async function show(answer: Answer, file: File | undefined): Promise<void> {
     }
     const svg = document.createElementNS(SVG, 'svg');
     svg.setAttribute('viewBox', `0 0 ${info.width} ${info.height}`);
+    // Structure under the words, so that hovering a word still finds the word.
+    drawStructure(svg, answer, info.page);
     for (const section of answer.sections.filter((s) => s.page === info.page)) {
       for (const line of section.lines) {
         svg.append(rect(line.bounds, 'line'));
@@ -167,6 +180,7 @@ async function show(answer: Answer, file: File | undefined): Promise<void> {
     box.append(canvas, svg);
     container.append(box);
   }
+  listStructure(answer);
   $<HTMLPreElement>('text').textContent = answer.sections.map((s) => s.text).join('\n\n');
   const fields = $<HTMLDListElement>('fields');
   fields.replaceChildren();
@@ -178,6 +192,81 @@ async function show(answer: Answer, file: File | undefined): Promise<void> {
       dd.textContent = values.join(', ') || '(not found)';
       fields.append(dt, dd);
     }
+  }
+}
+
+/** A page's table cells (header cells apart) and its key-value pairs: key, value, and a link between them. */
+function drawStructure(svg: SVGSVGElement, answer: Answer, page: number): void {
+  for (const [t, table] of (answer.tables ?? []).entries()) {
+    if (table.page !== page) continue;
+    const outline = rect(table.bounds, 'table');
+    outline.dataset.table = String(t);
+    svg.append(outline);
+    for (const cell of table.cells) {
+      const r = rect(cell.bounds, `cell ${cell.kind === 'content' ? 'content' : 'header'}`);
+      Object.assign(r.dataset, { table: String(t), row: String(cell.row_index), column: String(cell.column_index), cellText: cell.text });
+      svg.append(r);
+    }
+  }
+  for (const pair of answer.key_value_pairs ?? []) {
+    if (pair.page !== page) continue;
+    const key = rect(pair.key.bounds, 'kv-key');
+    key.dataset.key = pair.key.text;
+    svg.append(key);
+    if (!pair.value) continue;
+    const value = rect(pair.value.bounds, 'kv-value');
+    value.dataset.key = pair.key.text;
+    const link = document.createElementNS(SVG, 'line') as SVGLineElement & { dataset: DOMStringMap };
+    // From the key's right edge to the value's left edge, or from its foot to the value's head when the value is below it.
+    const k = pair.key.bounds;
+    const v = pair.value.bounds;
+    const below = v.top_left.y >= k.bottom_right.y && v.top_left.x < k.bottom_right.x;
+    const [x1, y1, x2, y2] = below
+      ? [(k.top_left.x + k.bottom_right.x) / 2, k.bottom_right.y, (v.top_left.x + v.bottom_right.x) / 2, v.top_left.y]
+      : [k.bottom_right.x, (k.top_left.y + k.bottom_right.y) / 2, v.top_left.x, (v.top_left.y + v.bottom_right.y) / 2];
+    for (const [name, n] of Object.entries({ x1, y1, x2, y2 })) link.setAttribute(name, String(n));
+    link.setAttribute('class', 'kv-link');
+    link.dataset.key = pair.key.text;
+    svg.append(value, link);
+  }
+}
+
+/** The tables as HTML tables (spans kept) and the pairs as a list, beside the pages. */
+function listStructure(answer: Answer): void {
+  const box = $<HTMLDivElement>('structure');
+  box.replaceChildren();
+  for (const [t, table] of (answer.tables ?? []).entries()) {
+    const el = document.createElement('table');
+    el.dataset.table = String(t);
+    el.createCaption().textContent = `Page ${table.page}, table ${t + 1}: ${table.row_count} x ${table.column_count}`;
+    // Position by position: a cell where one starts, nothing where a span covers it, an empty cell elsewhere.
+    const starts = new Map(table.cells.map((c) => [`${c.row_index},${c.column_index}`, c]));
+    const covered = new Set(table.cells.flatMap((c) => Array.from({ length: c.row_span * c.column_span }, (_, k) => `${c.row_index + Math.floor(k / c.column_span)},${c.column_index + (k % c.column_span)}`)));
+    for (let row = 0; row < table.row_count; row++) {
+      const tr = el.insertRow();
+      for (let column = 0; column < table.column_count; column++) {
+        const cell = starts.get(`${row},${column}`);
+        if (!cell && covered.has(`${row},${column}`)) continue;
+        const td = document.createElement(cell && cell.kind !== 'content' ? 'th' : 'td');
+        td.textContent = cell?.text ?? '';
+        if (cell) Object.assign(td, { rowSpan: cell.row_span, colSpan: cell.column_span });
+        tr.append(td);
+      }
+    }
+    box.append(el);
+  }
+  const pairs = answer.key_value_pairs ?? [];
+  if (pairs.length) {
+    const dl = document.createElement('dl');
+    dl.className = 'pairs';
+    for (const pair of pairs) {
+      const dt = document.createElement('dt');
+      dt.textContent = pair.key.text;
+      const dd = document.createElement('dd');
+      dd.textContent = pair.value?.text ?? '(no value)';
+      dl.append(dt, dd);
+    }
+    box.append(dl);
   }
 }
 

@@ -6,6 +6,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, startApi, type TestApi } from '../../api/test/harness.js';
 import { png, prosePage, sampleProse } from '../../api/test/ocr-fixtures.js';
+import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
+import { STATEMENT, STATEMENT_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 /**
@@ -36,6 +38,7 @@ beforeAll(async () => {
   workers = await startWorkers(['ocr'], api.deps.queuePrefix, { OCR_CONCURRENCY: '1' });
   dir = mkdtempSync(path.join(tmpdir(), 'docsvc-web-'));
   writeFileSync(path.join(dir, 'letter.png'), await png((await prosePage(sampleProse(5, 91), 1200)).image));
+  writeFileSync(path.join(dir, 'statement.png'), await toPng(await renderPlaced(STATEMENT, { dpi: 200 })));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 }, 180_000);
 afterAll(async () => {
@@ -45,18 +48,25 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A new tab with the key pasted, `file` uploaded with the boxes `ticks` ticked, read to the end. */
+async function readIn(file: string, ticks: string[] = []) {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(String(err)));
+  await page.goto(`${api.baseUrl}/`);
+  await page.fill('#key', ALICE);
+  await page.dispatchEvent('#key', 'change');
+  await page.setInputFiles('#file', path.join(dir, file));
+  for (const tick of ticks) await page.check(tick);
+  await page.click('#run');
+  await page.waitForSelector('body[data-state="done"], body[data-state="failed"]', { timeout: 60_000 });
+  expect(await page.getAttribute('body', 'data-state'), `${await page.textContent('#status')} ${problems.join('; ')}`).toBe('done');
+  return page;
+}
+
 describe('the web page (GET /)', () => {
   it('reads an uploaded scan and draws each word’s box on the word’s ink; hover shows the word', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    const problems: string[] = [];
-    page.on('pageerror', (err) => problems.push(String(err)));
-    await page.goto(`${api.baseUrl}/`);
-    await page.fill('#key', ALICE);
-    await page.dispatchEvent('#key', 'change');
-    await page.setInputFiles('#file', path.join(dir, 'letter.png'));
-    await page.click('#run');
-    await page.waitForSelector('body[data-state="done"], body[data-state="failed"]', { timeout: 60_000 });
-    expect(await page.getAttribute('body', 'data-state'), `${await page.textContent('#status')} ${problems.join('; ')}`).toBe('done');
+    const page = await readIn('letter.png');
 
     // For each word box: the dark pixels of the canvas near it (the box widened a little sideways and by
     // half its height up and down) have the box's extent, within 3 pixels.
@@ -104,6 +114,50 @@ describe('the web page (GET /)', () => {
     const saved = path.join(dir, 'downloaded.txt');
     await download.saveAs(saved);
     expect(readFileSync(saved, 'utf8')).toContain(checks[0]!.text!);
+    await page.close();
+  }, 120_000);
+
+  it('draws the table cells and the key-value links of a scanned statement over it, and lists them beside it', async () => {
+    const page = await readIn('statement.png', ['#tables', '#pairs']);
+
+    // Beside the page: the table, as a table.
+    const listed = await page.$$eval('#structure table tr', (rows) =>
+      rows.map((r) => Array.from((r as unknown as { children: ArrayLike<{ textContent: string }> }).children, (c) => c.textContent)),
+    );
+    expect(listed).toEqual(STATEMENT_TABLE);
+    expect(await page.textContent('#structure dl.pairs')).toContain('Rate4.2000');
+
+    const drawn = await page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: DocumentLike }).document;
+      const box = (r: { getAttribute(name: string): string | null }) => ['x', 'y', 'width', 'height'].map((a) => Number(r.getAttribute(a)));
+      const word = (text: string) => Array.from(doc.querySelectorAll('.page rect.word')).filter((r) => r.dataset.text === text).map(box);
+      const cells = Array.from(doc.querySelectorAll('.page rect.cell'));
+      const cell = cells.filter((r) => r.dataset.cellText === '32,414.50').map((r) => ({ box: box(r), row: r.dataset.row, column: r.dataset.column }));
+      const link = Array.from(doc.querySelectorAll('.page line.kv-link')).filter((l) => l.dataset.key === 'Line of Credit').map((l) => ['x1', 'y1', 'x2', 'y2'].map((a) => Number(l.getAttribute(a))));
+      const key = Array.from(doc.querySelectorAll('.page rect.kv-key')).filter((r) => r.dataset.key === 'Line of Credit').map(box);
+      const value = Array.from(doc.querySelectorAll('.page rect.kv-value')).filter((r) => r.dataset.key === 'Line of Credit').map(box);
+      return { cells: cells.length, cell, amount: word('32,414.50'), credit: word('100,000.00'), link, key, value };
+    });
+    const inside = (inner: number[], outer: number[]) => inner[0]! >= outer[0]! - 1 && inner[1]! >= outer[1]! - 1 && inner[0]! + inner[2]! <= outer[0]! + outer[2]! + 1 && inner[1]! + inner[3]! <= outer[1]! + outer[3]! + 1;
+    expect(drawn.cells).toBeGreaterThanOrEqual(17); // the non-empty cells at least
+    expect(drawn.cell).toHaveLength(1);
+    expect(drawn.cell[0]).toMatchObject({ row: '2', column: '3' });
+    expect(drawn.amount).toHaveLength(1);
+    expect(inside(drawn.amount[0]!, drawn.cell[0]!.box)).toBe(true);
+    // The link runs from the key's right edge to the value's left edge, and the value is 100,000.00's box.
+    expect(drawn.key).toHaveLength(1);
+    expect(drawn.value).toHaveLength(1);
+    expect(inside(drawn.credit[0]!, drawn.value[0]!)).toBe(true);
+    const [x1, y1, x2, y2] = drawn.link[0]!;
+    const [kx, ky, kw, kh] = drawn.key[0]!;
+    const [vx, vy, , vh] = drawn.value[0]!;
+    expect(Math.abs(x1! - (kx! + kw!))).toBeLessThan(1);
+    expect(Math.abs(x2! - vx!)).toBeLessThan(1);
+    expect(y1).toBeGreaterThan(ky!);
+    expect(y1).toBeLessThan(ky! + kh!);
+    expect(y2).toBeGreaterThan(vy!);
+    expect(y2).toBeLessThan(vy! + vh!);
+    await page.screenshot({ path: path.join(OUT, 'page-with-table.png'), fullPage: true });
     await page.close();
   }, 120_000);
 });

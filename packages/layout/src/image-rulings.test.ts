@@ -45,6 +45,23 @@ describe('lines drawn on a scan', () => {
     expect(rulings[1]!.y1 - rulings[1]!.y0).toBeLessThanOrEqual(7);
   });
 
+  it('takes no line from a column of dollar signs, their bars stacked row over row through the rules', () => {
+    const { image, fill } = page(1200, 900);
+    // A ruled table of 12 rows, 30 px apart; in its last column right-aligned amounts, each "$" a bar
+    // 3 px wide from a pixel under one rule to a pixel over the next, its S touching the bar three times.
+    for (let r = 0; r <= 12; r++) fill(100, 100 + r * 30, 900, 102 + r * 30);
+    for (const x of [100, 500, 898]) fill(x, 100, x + 2, 462);
+    for (let r = 0; r < 12; r++) {
+      const top = 100 + r * 30;
+      fill(760, top + 3, 763, top + 30);
+      for (const [dy, from, to] of [[7, 752, 772], [15, 752, 772], [24, 752, 772]] as const) fill(from, top + dy, to, top + dy + 3);
+      fill(754, top + 9, 759, top + 15); // the S's left curve, a pixel from the bar
+      fill(764, top + 18, 769, top + 24); // its right curve
+    }
+    const vertical = findRulings(image).filter((r) => r.y1 - r.y0 > r.x1 - r.x0).map((r) => Math.round(r.x0 / 10) * 10);
+    expect(vertical.sort((a, b) => a - b)).toEqual([100, 500, 900]);
+  });
+
   it('finds nothing on a blank page', () => {
     expect(findRulings(page(500, 500).image)).toEqual([]);
   });
@@ -61,6 +78,20 @@ describe('lines taken off a scan for the OCR engine', () => {
     expect(erased.data[101 * 1200 + 500]).toBeGreaterThan(200);
     expect(erased.data[130 * 1200 + 320]).toBe(20);
     expect(image.data[101 * 1200 + 500]).toBe(20); // the original is untouched
+  });
+
+  it('leaves a shaded row as paper with its text, not as a bar of ink with the lines gone', async () => {
+    const { takeLinesOff } = await import('./image-rulings.js');
+    const { image, fill } = page(1200, 900);
+    for (let y = 132; y < 160; y++) image.data.fill(190, y * 1200 + 102, y * 1200 + 898); // the shaded row
+    for (const y of [100, 130, 160, 190]) fill(100, y, 900, y + 2);
+    for (const x of [100, 500, 898]) fill(x, 100, x + 2, 192);
+    fill(150, 138, 160, 154); // text in the shaded row
+    const { erased } = takeLinesOff({ ...image, channels: 1 });
+    expect(erased).toBeDefined();
+    const at = (x: number, y: number) => erased!.data[y * 1200 + x]!;
+    expect([at(300, 145), at(700, 131), at(500, 145), at(300, 160)].every((v) => v > 230)).toBe(true); // tint, rule, column line
+    expect(at(155, 145)).toBe(20);
   });
 
   it('turns boxes with the page, as rotateRaw turns its pixels', async () => {

@@ -4,6 +4,8 @@ import type { Ruling } from './types.js';
 
 /** Dark runs shorter than this (pixels) are glyph strokes, not parts of a line, whatever the page. */
 const MIN_RUN = 12;
+/** The least share of a line's length with paper on both sides (clearSides). */
+const CLEAR_SIDES = 0.6;
 
 interface Component {
   x0: number;
@@ -20,8 +22,13 @@ interface Component {
  * lines the same along columns. Glyph strokes are too short, filled areas too thick.
  */
 export function findRulings(image: GrayImage, opts: { minLength?: number; maxThickness?: number } = {}): Ruling[] {
+  return rulingsAndInk(image, opts).rulings;
+}
+
+/** findRulings, with the ink threshold it used. */
+function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThickness?: number } = {}): { rulings: Ruling[]; threshold?: number } {
   const split = otsu(grayHistogram(image));
-  if (!split || split.contrast < 48) return [];
+  if (!split || split.contrast < 48) return { rulings: [] };
   // Pages of 200 DPI and more are read at half their size (a 2x2 block is ink when any of its
   // pixels is): a line one pixel thick survives, and the pass costs a quarter.
   const k = Math.min(image.width, image.height) >= 1400 ? 2 : 1;
@@ -31,6 +38,16 @@ export function findRulings(image: GrayImage, opts: { minLength?: number; maxThi
   const t = split.threshold;
   const src = image.data;
   for (let y = 0; y < height; y++) {
+    if (k === 2) {
+      // The common case (every page of 200 DPI and more), unrolled: a third of the pass's time.
+      const a = 2 * y * image.width;
+      const b = a + image.width;
+      for (let x = 0, o = y * width; x < width; x++, o++) {
+        const i = 2 * x;
+        dark[o] = src[a + i]! <= t || src[a + i + 1]! <= t || src[b + i]! <= t || src[b + i + 1]! <= t ? 1 : 0;
+      }
+      continue;
+    }
     for (let x = 0; x < width; x++) {
       let ink = 0;
       for (let dy = 0; dy < k && !ink; dy++) {
@@ -47,9 +64,13 @@ export function findRulings(image: GrayImage, opts: { minLength?: number; maxThi
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) transposed[x * height + y] = dark[y * width + x]!;
   // A line is thin across: ink that is thick across (a shaded band, a filled box, a bar) is taken out
   // before lines are followed along, or a band would join every line that crosses it into one blot.
-  const horizontal = lineComponents(thinAcross(transposed, height, width, maxThickness, width), width, height, minLength, maxThickness).map(scaled);
-  const vertical = lineComponents(thinAcross(dark, width, height, maxThickness, height), height, width, minLength, maxThickness).map((c) => scaled({ x0: c.y0, y0: c.x0, x1: c.y1, y1: c.x1, dark: c.dark }));
-  return [...horizontal, ...vertical];
+  const horizontal = lineComponents(thinAcross(transposed, height, width, maxThickness, width), width, height, minLength, maxThickness)
+    .filter((c) => clearSides(dark, width, height, c) >= CLEAR_SIDES)
+    .map(scaled);
+  const vertical = lineComponents(thinAcross(dark, width, height, maxThickness, height), height, width, minLength, maxThickness)
+    .filter((c) => clearSides(transposed, height, width, c) >= CLEAR_SIDES)
+    .map((c) => scaled({ x0: c.y0, y0: c.x0, x1: c.y1, y1: c.x1, dark: c.dark }));
+  return { rulings: [...horizontal, ...vertical], threshold: t };
 }
 
 /**
@@ -72,6 +93,21 @@ function thinAcross(dark: Uint8Array, width: number, height: number, maxThicknes
     }
   }
   return out;
+}
+
+/**
+ * Of the positions along a line (a component of runs along the rows of `dark`), the share with paper
+ * just beyond both of its edges. A drawn line stands clear of what is around it but where other lines
+ * cross it; strokes that only look like a line are hemmed in: a column of "$" signs (their bars stacked
+ * row over row: the S of each touches its bar) or the horizontal strokes of bold letters run together.
+ */
+function clearSides(dark: Uint8Array, width: number, height: number, c: Component): number {
+  const above = c.y0 - 2;
+  const below = c.y1 + 1;
+  if (above < 0 || below >= height) return 1;
+  let clear = 0;
+  for (let x = c.x0; x < c.x1; x++) if (!dark[above * width + x] && !dark[below * width + x]) clear++;
+  return clear / Math.max(1, c.x1 - c.x0);
 }
 
 /** Components of long dark runs along rows (runs of adjacent rows that overlap join), kept when long and thin. */
@@ -145,17 +181,25 @@ function lineComponents(dark: Uint8Array, width: number, height: number, minLeng
 export function eraseRulings(image: RawImage, rulings: readonly Ruling[], pad = 2): RawImage {
   const { width, height, channels } = image;
   const data = new Uint8Array(image.data);
-  // The paper: the lightest tenth of a sample of the page.
-  const sample: number[] = [];
-  for (let i = 0; i < data.length; i += Math.max(channels, Math.floor(data.length / 4096 / channels) * channels)) sample.push(data[i]!);
-  sample.sort((a, b) => a - b);
-  const paper = sample[Math.floor(sample.length * 0.9)] ?? 255;
+  const brightness = (i: number) => (channels === 1 ? data[i]! : data[i]! + data[i + 1]! + data[i + 2]!);
+  // Each pixel of a line takes the lighter of the two pixels just beyond it across the line: paper on
+  // paper, a shaded row's tint inside a shaded row (painting white there would cut the shading into
+  // bands, and tesseract reads nothing of a row striped so).
   for (const r of rulings) {
     const x0 = Math.max(0, Math.floor(r.x0) - pad);
     const x1 = Math.min(width, Math.ceil(r.x1) + pad);
     const y0 = Math.max(0, Math.floor(r.y0) - pad);
     const y1 = Math.min(height, Math.ceil(r.y1) + pad);
-    for (let y = y0; y < y1; y++) data.fill(paper, (y * width + x0) * channels, (y * width + x1) * channels);
+    const horizontal = x1 - x0 >= y1 - y0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        const a = horizontal ? (Math.max(0, y0 - 1) * width + x) * channels : (y * width + Math.max(0, x0 - 1)) * channels;
+        const b = horizontal ? (Math.min(height - 1, y1) * width + x) * channels : (y * width + Math.min(width - 1, x1)) * channels;
+        const from = brightness(a) >= brightness(b) ? a : b;
+        const to = (y * width + x) * channels;
+        for (let c = 0; c < channels; c++) data[to + c] = data[from + c]!;
+      }
+    }
   }
   return { width, height, channels, data };
 }
@@ -177,9 +221,34 @@ export function turnBoxes(boxes: readonly Ruling[], degrees: 0 | 90 | 180 | 270,
  */
 export function takeLinesOff(pixels: RawImage): { rulings: Ruling[]; erased?: RawImage } {
   const gray: GrayImage = pixels.channels === 1 ? pixels : { width: pixels.width, height: pixels.height, data: grayOf(pixels) };
-  const rulings = findRulings(gray);
+  const { rulings, threshold } = rulingsAndInk(gray);
   const grids = gridLines(rulings, Math.max(3, 0.004 * Math.max(pixels.width, pixels.height)));
-  return grids.length ? { rulings, erased: eraseRulings(pixels, grids) } : { rulings };
+  if (!grids.length || threshold === undefined) return { rulings };
+  const frame = {
+    x0: Math.min(...grids.map((r) => r.x0)),
+    y0: Math.min(...grids.map((r) => r.y0)),
+    x1: Math.max(...grids.map((r) => r.x1)),
+    y1: Math.max(...grids.map((r) => r.y1)),
+  };
+  return { rulings, erased: withoutShading(eraseRulings(pixels, grids), gray.data, threshold, frame) };
+}
+
+/**
+ * The page with every pixel of the tables' frame (`frame`) lighter than the ink threshold (Otsu's,
+ * taken with the lines still on the page) made paper. Tables shade rows and headers; with their lines gone, tesseract's own threshold
+ * falls below such a tint and reads a shaded row as a black bar (nothing of it is read). In place.
+ */
+function withoutShading(image: RawImage, gray: Uint8Array, threshold: number, frame: Ruling): RawImage {
+  const { width, channels, data } = image;
+  for (let y = Math.max(0, Math.floor(frame.y0)); y < Math.min(image.height, Math.ceil(frame.y1)); y++) {
+    for (let x = Math.max(0, Math.floor(frame.x0)), i = y * width + x; x < Math.min(width, Math.ceil(frame.x1)); x++, i++) {
+      // The erased pixel when gray, else the original's luma (an erased line took its neighbours' shade: lighter still).
+      const v = channels === 1 ? data[i]! : Math.max(gray[i]!, (299 * data[i * 3]! + 587 * data[i * 3 + 1]! + 114 * data[i * 3 + 2]!) / 1000);
+      if (v <= threshold) continue;
+      for (let c = 0, o = i * channels; c < channels; c++) data[o + c] = 255;
+    }
+  }
+  return image;
 }
 
 /** The rulings that belong to a group of touching lines with at least two of each direction. */

@@ -16,6 +16,8 @@ export const MIN_ORIENTATION_CONFIDENCE = 5;
 const LANGUAGE_TOLERANCE = 0.05;
 /** Fewer words than this, on a page with ink, and the page is looked at more closely. */
 const FEW_WORDS = 10;
+/** The models that write Han characters, besides the Han script's default (chi_sim). */
+const HAN_MODELS = ['jpn', 'chi_tra', 'chi_sim'];
 /** Lines tilted this much (degrees) and the page is looked at more closely. */
 const TILTED_DEGREES = 1;
 /** A page whose ink is more than this share outside the words read was not read completely. */
@@ -140,6 +142,16 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
     const confident = orientation !== null && orientation.confidence >= MIN_ORIENTATION_CONFIDENCE;
     const turn: Rotation = confident ? hinted : 0;
     if (turn !== 0 || model !== best.page.language) await tryTurned(turn);
+    // Han is written by Chinese (simplified, traditional) and Japanese alike, and a table of kanji
+    // carries no kana for OSD to tell Japanese by: each installed model that writes Han is tried,
+    // the best reading kept (a Japanese page read in Chinese loses most of its characters).
+    if (auto && orientation?.script === 'Han') {
+      const upright = best.rotation;
+      for (const other of HAN_MODELS.filter((m) => installed.includes(m) && m !== model)) {
+        const candidate = await read(best.image, upright, best.skew, other);
+        if (better(candidate.quality, best.quality)) best = candidate;
+      }
+    }
     // A weak hint (OSD is least sure on CJK and on short texts) is tried only if the page still reads badly.
     if (!confident && hinted !== 0 && !readsWell(best.quality)) await tryTurned(hinted);
   }
