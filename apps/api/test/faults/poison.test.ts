@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The request's own deadline is far past the page limits: an answer before it comes from them.
   api = await startApp('api', backend, { OCR_TIMEOUT_MS: '60000' });
   [pdfWorker, ocrWorker] = await Promise.all([
-    startApp('worker-pdf', backend, { PAGE_TIMEOUT_MS: '3000', PAGE_MEMORY_MB: '64', PDF_CONCURRENCY: '1' }, { script: path.join(here, 'poison-pdf-worker.ts') }),
+    startApp('worker-pdf', backend, { PAGE_TIMEOUT_MS: '5000', PAGE_MEMORY_MB: '64', PDF_CONCURRENCY: '1' }, { script: path.join(here, 'poison-pdf-worker.ts') }),
     // The OCR engine's own limit is tested last, with a worker of its own: a limit short enough for a
     // dense page would also cut the small pages of the other tests on a loaded 2-core machine.
     startApp('worker-ocr', backend, { OCR_CONCURRENCY: '1' }),
@@ -56,7 +56,7 @@ describe('a poisoned document', () => {
     const { status, body, ms } = await ocrOf(goodPdf, poison);
     expect(status).toBe(422);
     expect(body.error.code).toBe('invalid_document');
-    expect(body.message).toBe('page 1 took longer than PAGE_TIMEOUT_MS (3000 ms) to process; the document is too complex or malformed');
+    expect(body.message).toBe('page 1 took longer than PAGE_TIMEOUT_MS (5000 ms) to process; the document is too complex or malformed');
     expect(ms).toBeLessThan(20_000); // the page limit plus queueing on a loaded 2-core machine, not the 60 s deadline
     // Deterministic: one attempt, logged with the request's log_id, not retried.
     const failures = linesOf(pdfWorker, body.log_id).filter((l) => l.code === 'invalid_document');
@@ -88,7 +88,7 @@ describe('an OCR job with a poisoned page', () => {
     }
     expect(job).toMatchObject({
       status: 'failed',
-      error: { code: 'invalid_document', page: 2, message: 'page 2 took longer than PAGE_TIMEOUT_MS (3000 ms) to process; the document is too complex or malformed' },
+      error: { code: 'invalid_document', page: 2, message: 'page 2 took longer than PAGE_TIMEOUT_MS (5000 ms) to process; the document is too complex or malformed' },
     });
     await stillServing();
   });
