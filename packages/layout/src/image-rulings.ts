@@ -38,23 +38,15 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   const t = split.threshold;
   const src = image.data;
   for (let y = 0; y < height; y++) {
-    if (k === 2) {
-      // The common case (every page of 200 DPI and more), unrolled: a third of the pass's time.
-      const a = 2 * y * image.width;
-      const b = a + image.width;
-      for (let x = 0, o = y * width; x < width; x++, o++) {
-        const i = 2 * x;
-        dark[o] = src[a + i]! <= t || src[a + i + 1]! <= t || src[b + i]! <= t || src[b + i + 1]! <= t ? 1 : 0;
-      }
+    if (k === 1) {
+      for (let x = 0, o = y * width; x < width; x++, o++) dark[o] = src[o]! <= t ? 1 : 0;
       continue;
     }
-    for (let x = 0; x < width; x++) {
-      let ink = 0;
-      for (let dy = 0; dy < k && !ink; dy++) {
-        const row = (y * k + dy) * image.width + x * k;
-        for (let dx = 0; dx < k; dx++) if (src[row + dx]! <= t) ink = 1;
-      }
-      dark[y * width + x] = ink;
+    const a = 2 * y * image.width;
+    const b = a + image.width;
+    for (let x = 0, o = y * width; x < width; x++, o++) {
+      const i = 2 * x;
+      dark[o] = src[a + i]! <= t || src[a + i + 1]! <= t || src[b + i]! <= t || src[b + i + 1]! <= t ? 1 : 0;
     }
   }
   const minLength = Math.round((opts.minLength ?? Math.max(40, 0.04 * Math.min(image.width, image.height))) / k);
