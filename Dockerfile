@@ -22,6 +22,7 @@ COPY packages/fetcher/package.json packages/fetcher/
 COPY packages/image/package.json packages/image/
 COPY packages/language-id/package.json packages/language-id/
 COPY packages/layout/package.json packages/layout/
+COPY packages/fields/package.json packages/fields/
 COPY packages/lifecycle/package.json packages/lifecycle/
 COPY packages/logger/package.json packages/logger/
 COPY packages/metrics/package.json packages/metrics/

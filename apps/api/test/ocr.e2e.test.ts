@@ -102,7 +102,8 @@ describe('OCR of an image', () => {
   it('finds the fields of a prompt by layout on an invoice-like page', async () => {
     const { image } = await prosePage(['ACME Office Supplies', 'Invoice No.: INV-2026-0042', 'Date: 2026-11-22', 'Total due', '1234.50 EUR']);
     const { body } = await ocr({ file_store_key: await store(await png(image)), prompt: ['invoice_number', 'date', 'total_due', 'iban'] });
-    expect(body.context).toEqual({ invoice_number: ['INV-2026-0042'], date: ['2026-11-22'], total_due: ['1234.50 EUR'], iban: [] });
+    expect(body.context).toEqual({ invoice_number: ['INV-2026-0042'], date: ['2026-11-22'], total_due: ['1234.50'], iban: [] });
+    expect(body.fields.total_due).toMatchObject({ normalized: 1234.5, currency: 'EUR', type: 'amount' });
   });
 
   it('refuses page_range on a single image', async () => {

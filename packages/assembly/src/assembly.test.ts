@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Section } from '@docsvc/schemas';
-import { describeDocument, extractFields, labelTokens, ocrUsage, tightenToInk } from './index.js';
+import type { OcrPageResult, Section } from '@docsvc/schemas';
+import { describeDocument, fieldsAnswer, ocrUsage, packSections, tightenToInk } from './index.js';
 import { assembleSections } from './sections.js';
 import type { RecognizedLine, RecognizedPage } from './recognized.js';
 
@@ -63,33 +63,30 @@ describe('tightenToInk', () => {
   });
 });
 
-describe('extractFields', () => {
+describe('fieldsAnswer', () => {
   const sections: Section[] = assembleSections(
     page([
-      line(100, 'ACME@50 Supplies@120'),
+      line(100, 'ACME@50 Supplies@120 Ltd@220'),
       line(200, 'Invoice@50 No.:@130 INV-2026-0042@200'),
-      line(240, 'Date:@50 2026-11-22@120'),
+      line(240, 'Date:@50 22/11/2026@120'),
       line(400, 'Total@600 due@660'),
       line(425, '$1,234.50@600'),
     ]),
     1,
   );
+  const result: OcrPageResult = { page: 1, source: 'ocr', width: 1000, height: 1400, sections: packSections(sections), engineMs: 0 };
 
-  it('finds the value to the right of a loosely matching label', () => {
-    expect(extractFields(sections, ['invoice_number', 'date'])).toEqual({ invoice_number: ['INV-2026-0042'], date: ['2026-11-22'] });
+  it('answers the contract\'s context and the typed, located fields', () => {
+    const answer = fieldsAnswer([result], ['invoice_number', 'date', 'total_due', 'iban'])!;
+    expect(answer.context).toMatchObject({ invoice_number: ['INV-2026-0042'], date: ['22/11/2026'], total_due: ['1,234.50'], iban: [] });
+    expect(answer.fields.date).toMatchObject({ value: '22/11/2026', normalized: '2026-11-22', type: 'date', page: 1, source: 'key_value' });
+    expect(answer.fields.total_due).toMatchObject({ normalized: 1234.5, currency: 'USD', type: 'amount', bounds: { top_left: { x: 600, y: 425 } } });
+    expect(answer.fields.iban).toBeNull();
   });
 
-  it('finds the value directly below a label with nothing to its right', () => {
-    expect(extractFields(sections, ['total_due'])).toEqual({ total_due: ['$1,234.50'] });
-  });
-
-  it('gives an empty array for a field with no label in the document', () => {
-    expect(extractFields(sections, ['iban'])).toEqual({ iban: [] });
-  });
-
-  it('tokenises names loosely', () => {
-    expect(labelTokens('invoiceNumber')).toEqual(['invoice', 'number']);
-    expect(labelTokens('Invoice No.')).toEqual(['invoice', 'no']);
+  it('takes types from the object form of the prompt, and nothing for an instruction', () => {
+    expect(fieldsAnswer([result], { due: { type: 'amount' } })!.fields.due).toMatchObject({ normalized: 1234.5 });
+    expect(fieldsAnswer([result], 'Describe the image in detail.')).toBeUndefined();
   });
 });
 

@@ -3,8 +3,8 @@ export type { RecognizedPage, RecognizedBlock, RecognizedLine, RecognizedWord } 
 export { tightenToInk } from './ink-box.js';
 export { assembleSections, type AssembleOptions, type LaidOutLine } from './sections.js';
 export { describeDocument, categorize, keyTerms, type DescribeInput, type DocumentCategory } from './describe.js';
-export { extractFields, labelTokens } from './fields.js';
+export { fieldsAnswer, pageWords } from './fields.js';
 export { ocrUsage, textTokens, imageTokens, CHARS_PER_TOKEN, MS_PER_INFERENCE_TOKEN } from './usage.js';
 export { packSections, unpackSections } from './packed.js';
-export { answerJsonChunks, buildOcrAnswer, pageEntries, promptFields, isoLanguage } from './ocr-answer.js';
+export { answerJsonChunks, buildOcrAnswer, pageEntries, isoLanguage } from './ocr-answer.js';
 export { pageStructureOf, structureAnswer } from './structure.js';

@@ -1,6 +1,6 @@
 import { DEFAULT_PROMPT, ocrLanguageModel, type OcrOptions, type OcrPageResult, type OcrResponse } from '@docsvc/schemas';
 import { describeDocument } from './describe.js';
-import { extractFields } from './fields.js';
+import { fieldsAnswer } from './fields.js';
 import { unpackSections } from './packed.js';
 import { structureAnswer } from './structure.js';
 import { ocrUsage } from './usage.js';
@@ -21,13 +21,6 @@ function documentLanguage(pages: OcrPageResult[]): string | undefined {
     words.set(page.language, (words.get(page.language) ?? 0) + count + 1);
   }
   return [...words].sort((a, b) => b[1] - a[1])[0]?.[0];
-}
-
-/** The field names a prompt asks for (a list, or an object's keys), or undefined for a description. */
-export function promptFields(prompt: OcrOptions['prompt']): string[] | undefined {
-  if (Array.isArray(prompt)) return prompt;
-  if (prompt && typeof prompt === 'object') return Object.keys(prompt);
-  return undefined;
 }
 
 const promptText = (prompt: OcrOptions['prompt']) => (prompt === undefined ? DEFAULT_PROMPT : typeof prompt === 'string' ? prompt : JSON.stringify(prompt));
@@ -57,7 +50,7 @@ export function buildOcrAnswer(input: {
   const pages = [...input.pages].sort((a, b) => a.page - b.page);
   const sections = pages.flatMap((p) => unpackSections(p.sections));
   const first = pages[0] ?? { width: 0, height: 0 };
-  const fields = promptFields(input.request.prompt);
+  const fields = fieldsAnswer(pages, input.request.prompt);
   const described = describeDocument({
     sections,
     kind: input.kind,
@@ -70,7 +63,7 @@ export function buildOcrAnswer(input: {
   });
   return {
     success: true,
-    context: fields ? extractFields(sections, fields) : described.context,
+    context: fields ? fields.context : described.context,
     width: first.width,
     height: first.height,
     tags: described.tags,
@@ -80,6 +73,7 @@ export function buildOcrAnswer(input: {
     page_range: input.pageRange,
     pages: pageEntries(pages),
     ...structureAnswer(pages, input.request.features),
+    ...(fields ? { fields: fields.fields } : {}),
     _usage: ocrUsage({
       prompt: promptText(input.request.prompt),
       pages,

@@ -1,7 +1,8 @@
 import type { Box } from '@docsvc/image';
-import { pageStructure, type LayoutWord } from '@docsvc/layout';
+import { pageStructure } from '@docsvc/layout';
 import type { KeyValuePairAnswer, OcrFeature, OcrPageResult, PageStructure, TableAnswer } from '@docsvc/schemas';
 import { boundsFromBox } from './bounds.js';
+import { pageWords } from './fields.js';
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
@@ -10,8 +11,7 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
  * drawn on it: computed once, by the worker that read the page, and kept with its result.
  */
 export function pageStructureOf(page: Pick<OcrPageResult, 'width' | 'height' | 'sections'>, rulings: readonly Box[] = []): PageStructure {
-  const words: LayoutWord[] = page.sections.flatMap((s) => s.lines.flatMap((l) => l.words.map(([text, x0, y0, x1, y1, confidence]) => ({ text, box: { x0, y0, x1, y1 }, confidence }))));
-  return pageStructure({ width: page.width, height: page.height, words, rulings: [...rulings] });
+  return pageStructure({ width: page.width, height: page.height, words: pageWords(page), rulings: [...rulings] });
 }
 
 /** The answer's `tables` and `key_value_pairs` for the features asked for (neither when none is). */

@@ -53,7 +53,14 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   const maxThickness = Math.max(2, Math.round((opts.maxThickness ?? Math.max(4, 0.004 * Math.max(image.width, image.height))) / k));
   const scaled = (c: Component): Ruling => ({ x0: c.x0 * k, y0: c.y0 * k, x1: c.x1 * k, y1: c.y1 * k });
   const transposed = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) transposed[x * height + y] = dark[y * width + x]!;
+  // In tiles, so that both the rows read and the columns written stay in cache.
+  for (let ty = 0; ty < height; ty += 64) {
+    for (let tx = 0; tx < width; tx += 64) {
+      const yEnd = Math.min(height, ty + 64);
+      const xEnd = Math.min(width, tx + 64);
+      for (let y = ty; y < yEnd; y++) for (let x = tx, o = y * width + tx; x < xEnd; x++, o++) transposed[x * height + y] = dark[o]!;
+    }
+  }
   // A line is thin across: ink that is thick across (a shaded band, a filled box, a bar) is taken out
   // before lines are followed along, or a band would join every line that crosses it into one blot.
   const horizontal = lineComponents(thinAcross(transposed, height, width, maxThickness, width), width, height, minLength, maxThickness)
@@ -182,13 +189,23 @@ export function eraseRulings(image: RawImage, rulings: readonly Ruling[], pad = 
     const x1 = Math.min(width, Math.ceil(r.x1) + pad);
     const y0 = Math.max(0, Math.floor(r.y0) - pad);
     const y1 = Math.min(height, Math.ceil(r.y1) + pad);
+    // Across a horizontal line the two neighbours are the pixels above and below its column; across
+    // a vertical one, left and right of its row: one choice per position along the line.
     const horizontal = x1 - x0 >= y1 - y0;
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) {
-        const a = horizontal ? (Math.max(0, y0 - 1) * width + x) * channels : (y * width + Math.max(0, x0 - 1)) * channels;
-        const b = horizontal ? (Math.min(height - 1, y1) * width + x) * channels : (y * width + Math.min(width - 1, x1)) * channels;
-        const from = brightness(a) >= brightness(b) ? a : b;
-        const to = (y * width + x) * channels;
+    const along0 = horizontal ? x0 : y0;
+    const along1 = horizontal ? x1 : y1;
+    const across0 = horizontal ? y0 : x0;
+    const across1 = horizontal ? y1 : x1;
+    // Pixel index of (along, across).
+    const at = horizontal ? (p: number, q: number) => q * width + p : (p: number, q: number) => p * width + q;
+    const before = Math.max(0, across0 - 1);
+    const after = Math.min(horizontal ? height - 1 : width - 1, across1);
+    for (let p = along0; p < along1; p++) {
+      const a = at(p, before) * channels;
+      const b = at(p, after) * channels;
+      const from = brightness(a) >= brightness(b) ? a : b;
+      for (let q = across0; q < across1; q++) {
+        const to = at(p, q) * channels;
         for (let c = 0; c < channels; c++) data[to + c] = data[from + c]!;
       }
     }
@@ -232,10 +249,16 @@ export function takeLinesOff(pixels: RawImage): { rulings: Ruling[]; erased?: Ra
  */
 function withoutShading(image: RawImage, gray: Uint8Array, threshold: number, frame: Ruling): RawImage {
   const { width, channels, data } = image;
+  const fx0 = Math.max(0, Math.floor(frame.x0));
+  const fx1 = Math.min(width, Math.ceil(frame.x1));
   for (let y = Math.max(0, Math.floor(frame.y0)); y < Math.min(image.height, Math.ceil(frame.y1)); y++) {
-    for (let x = Math.max(0, Math.floor(frame.x0)), i = y * width + x; x < Math.min(width, Math.ceil(frame.x1)); x++, i++) {
-      // The erased pixel when gray, else the original's luma (an erased line took its neighbours' shade: lighter still).
-      const v = channels === 1 ? data[i]! : Math.max(gray[i]!, (299 * data[i * 3]! + 587 * data[i * 3 + 1]! + 114 * data[i * 3 + 2]!) / 1000);
+    if (channels === 1) {
+      for (let i = y * width + fx0, end = y * width + fx1; i < end; i++) if (data[i]! > threshold) data[i] = 255;
+      continue;
+    }
+    for (let x = fx0, i = y * width + x; x < fx1; x++, i++) {
+      // The lighter of the original's luma and the erased pixel's (an erased line took its neighbours' shade).
+      const v = Math.max(gray[i]!, (299 * data[i * 3]! + 587 * data[i * 3 + 1]! + 114 * data[i * 3 + 2]!) / 1000);
       if (v <= threshold) continue;
       for (let c = 0, o = i * channels; c < channels; c++) data[o + c] = 255;
     }

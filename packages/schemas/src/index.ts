@@ -9,3 +9,4 @@ export * from './ocr-jobs.js';
 export * from './ocr-languages.js';
 export * from './store.js';
 export * from './structure.js';
+export * from './fields.js';

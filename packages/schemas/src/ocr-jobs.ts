@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageRangeSchema } from './page-range.js';
 import { ocrOptionsSchema, withDocumentSource, ocrResponseSchema, pageEntrySchema, sectionSchema } from './ocr.js';
 import { keyValuePairSchema, tableSchema } from './structure.js';
+import { fieldAnswerSchema } from './fields.js';
 
 /** Pages one OCR job may cover unless MAX_JOB_PAGES says otherwise. */
 export const DEFAULT_MAX_JOB_PAGES = 2_000;
@@ -115,7 +116,15 @@ export const ocrJobPagesSchema = ocrJobStatusSchema.extend({
   /** The pages looked at (absent while the document is being prepared). */
   range: z.tuple([z.number().int(), z.number().int()]).optional(),
   /** Each page with its sections, and its tables and key-value pairs when the job asked for them (`features`). */
-  pages: z.array(pageEntrySchema.extend({ sections: z.array(sectionSchema), tables: z.array(tableSchema).optional(), key_value_pairs: z.array(keyValuePairSchema).optional() })),
+  pages: z.array(
+    pageEntrySchema.extend({
+      sections: z.array(sectionSchema),
+      tables: z.array(tableSchema).optional(),
+      key_value_pairs: z.array(keyValuePairSchema).optional(),
+      /** With a prompt of field names: each field's best value on this page alone, or null. */
+      fields: z.record(z.string(), fieldAnswerSchema.nullable()).optional(),
+    }),
+  ),
 });
 
 export type OcrJobError = z.infer<typeof ocrJobErrorSchema>;

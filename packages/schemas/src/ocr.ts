@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundsSchema } from './common.js';
 import { MAX_PAGES_PER_REQUEST, pageRangeSchema } from './page-range.js';
+import { fieldAnswerSchema, promptSchema } from './fields.js';
 import { featuresSchema, keyValuePairSchema, tableSchema, type KeyValuePair, type Table } from './structure.js';
 
 /** The instruction used when `prompt` is omitted (contract 4.2 rule 2). */
@@ -12,7 +13,7 @@ export const DEFAULT_PROMPT = 'Describe the image in detail.';
  * from the format table (@docsvc/renderers) and is added by the routes.
  */
 export const ocrOptionsSchema = z.object({
-  prompt: z.union([z.string(), z.array(z.string().min(1)).max(100), z.record(z.string(), z.string())]).optional(),
+  prompt: promptSchema.optional(),
   fine_grained: z.boolean().optional(),
   page_range: pageRangeSchema(MAX_PAGES_PER_REQUEST).optional(),
   /**
@@ -96,6 +97,8 @@ export const ocrResponseSchema = z.object({
   tables: z.array(tableSchema).optional(),
   /** Extension, with `features: ["key_value_pairs"]`: the pages' key-value pairs outside tables, in reading order. */
   key_value_pairs: z.array(keyValuePairSchema).optional(),
+  /** Extension, with a prompt of field names: each field's best value, typed and located, or null where none was found. */
+  fields: z.record(z.string(), fieldAnswerSchema.nullable()).optional(),
 });
 
 export type OcrOptions = z.infer<typeof ocrOptionsSchema>;

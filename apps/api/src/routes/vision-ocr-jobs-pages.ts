@@ -1,4 +1,4 @@
-import { pageEntries, structureAnswer, unpackSections } from '@docsvc/assembly';
+import { fieldsAnswer, pageEntries, structureAnswer, unpackSections } from '@docsvc/assembly';
 import { jobObjects } from '@docsvc/ocr-jobs';
 import { PageResults } from '@docsvc/ocr-pipeline';
 import { MAX_PAGES_PER_READ, ocrJobPagesQuerySchema, ocrJobPagesSchema, type PageRange } from '@docsvc/schemas';
@@ -27,7 +27,8 @@ export const visionOcrJobsPagesRoute = defineRoute({
     const done = await deps.jobs.store.donePages(job.id);
     const pages = [];
     for await (const page of new PageResults(deps.store, jobObjects.pages(job.id)).range(range, (p) => done.has(p))) {
-      pages.push({ ...pageEntries([page])[0]!, sections: unpackSections(page.sections), ...structureAnswer([page], job.spec.options.features) });
+      const fields = fieldsAnswer([page], job.spec.options.prompt)?.fields;
+      pages.push({ ...pageEntries([page])[0]!, sections: unpackSections(page.sections), ...structureAnswer([page], job.spec.options.features), ...(fields ? { fields } : {}) });
     }
     return { success: true, ...view, range, pages };
   },

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import type { LayoutWord } from '@docsvc/layout';
+import type { FieldRequest, Table } from '@docsvc/schemas';
+import { findFields, type FieldPage } from './find-fields.js';
+
+// Words as a renderer boxes them: 10 px a character, 6 px a space, 24 px tall.
+function text(s: string, x: number, y: number, confidence = 0.93): LayoutWord[] {
+  const words: LayoutWord[] = [];
+  let left = x;
+  for (const w of s.split(' ')) {
+    words.push({ text: w, box: { x0: left, y0: y, x1: left + w.length * 10, y1: y + 24 }, confidence });
+    left += w.length * 10 + 6;
+  }
+  return words;
+}
+/** Right-aligned at x, as amounts are printed. */
+const right = (s: string, x: number, y: number) => text(s, x - s.length * 10 - (s.split(' ').length - 1) * -4, y);
+
+const find = (words: LayoutWord[], requests: Array<string | FieldRequest>, tables: Table[] = []) => {
+  const page: FieldPage = { page: 1, words, tables };
+  return findFields([page], requests.map((r) => (typeof r === 'string' ? { name: r } : r)));
+};
+const best = (found: ReturnType<typeof find>, name: string) => found.get(name)?.[0];
+
+/** A till receipt: seller, registration, address, phone, date, items, subtotal, tax, total, cash, change. */
+const RECEIPT: LayoutWord[] = [
+  ...text('KEDAI BUKU CAHAYA SDN BHD', 120, 40),
+  ...text('(1234567-X)', 200, 70),
+  ...text('NO 12, JALAN MAWAR 3,', 140, 100),
+  ...text('TAMAN MELATI, 53100 KUALA LUMPUR', 90, 130),
+  ...text('TEL: 03-4021 8899', 150, 160),
+  ...text('SIMPLIFIED TAX INVOICE', 130, 210),
+  ...text('Receipt No: CS00012013', 20, 250),
+  ...text('Date: 05/03/2018', 20, 280),
+  ...text('Time: 14:02', 300, 280),
+  ...text('NOTEBOOK A5', 20, 330),
+  ...right('2 x 4.50', 330, 330),
+  ...right('9.00', 470, 330),
+  ...text('PEN BLUE', 20, 360),
+  ...right('12.00', 470, 360),
+  ...text('Total Qty: 3', 20, 400),
+  ...text('Sub Total (Excluding GST)', 20, 430),
+  ...right('19.81', 470, 430),
+  ...text('GST 6%', 20, 460),
+  ...right('1.19', 470, 460),
+  ...text('Total (RM):', 20, 490),
+  ...right('21.00', 470, 490),
+  ...text('CASH', 20, 520),
+  ...right('50.00', 470, 520),
+  ...text('CHANGE', 20, 550),
+  ...right('29.00', 470, 550),
+  ...text('GST SUMMARY Amount Tax', 20, 600),
+  ...text('Total :', 20, 630),
+  ...right('19.81', 330, 630),
+  ...right('1.19', 470, 630),
+];
+
+describe('findFields on a receipt', () => {
+  const found = find(RECEIPT, ['company', 'date', 'address', 'total', 'receipt_number', 'phone', 'subtotal']);
+
+  it('takes the grand total, not the subtotal, the tax, the cash tendered or the change, as a number with its currency', () => {
+    expect(best(found, 'total')).toMatchObject({ value: '21.00', normalized: 21, type: 'amount', currency: 'MYR', source: 'key_value', page: 1 });
+    expect(best(found, 'subtotal')).toMatchObject({ value: '19.81', normalized: 19.81 });
+  });
+
+  it('boxes the value\'s words', () => {
+    const total = best(found, 'total')!;
+    const word = RECEIPT.find((w) => w.text === '21.00')!;
+    expect(total.box).toEqual(word.box);
+  });
+
+  it('reads the date as printed and as ISO 8601', () => {
+    expect(best(found, 'date')).toMatchObject({ value: '05/03/2018', normalized: '2018-03-05', type: 'date', source: 'key_value' });
+  });
+
+  it('takes the seller\'s name and address from the header block', () => {
+    expect(best(found, 'company')).toMatchObject({ value: 'KEDAI BUKU CAHAYA SDN BHD', source: 'header' });
+    expect(best(found, 'address')).toMatchObject({ value: 'NO 12, JALAN MAWAR 3, TAMAN MELATI, 53100 KUALA LUMPUR', source: 'header' });
+  });
+
+  it('reads identifiers and phone numbers by their labels', () => {
+    expect(best(found, 'receipt_number')).toMatchObject({ value: 'CS00012013', type: 'identifier' });
+    expect(best(found, 'phone')).toMatchObject({ value: '03-4021 8899', normalized: '0340218899', type: 'phone' });
+  });
+});
+
+describe('findFields on statements and invoices', () => {
+  it('cuts a value where the next label starts (a statement line with no column gap)', () => {
+    const found = find(text('Line of Credit 100,000.00 Rate 4.2000', 20, 40), ['Line of Credit', 'Rate']);
+    expect(best(found, 'Line of Credit')).toMatchObject({ value: '100,000.00', normalized: 100000, type: 'amount' });
+    expect(best(found, 'Rate')).toMatchObject({ value: '4.2000', normalized: 4.2, type: 'number' });
+  });
+
+  it('finds German and French labels for the same fields', () => {
+    const german = find([...text('Rechnungsnummer: RE-2024-0117', 20, 40), ...text('Rechnungsdatum: 3. Dezember 2024', 20, 80), ...text('Gesamtbetrag', 20, 140), ...right('1.234,56 €', 600, 140)], ['invoice_number', 'invoice_date', 'total']);
+    expect(best(german, 'invoice_number')?.value).toBe('RE-2024-0117');
+    expect(best(german, 'invoice_date')?.normalized).toBe('2024-12-03');
+    expect(best(german, 'total')).toMatchObject({ normalized: 1234.56, currency: 'EUR' });
+    const french = find([...text('N° de facture : F-889', 20, 40), ...text('Échéance : 15/01/2025', 20, 80), ...text('Total TTC', 20, 140), ...right('89,90 €', 600, 140)], ['invoice_number', 'due_date', 'total']);
+    expect(best(french, 'invoice_number')?.value).toBe('F-889');
+    expect(best(french, 'due_date')?.normalized).toBe('2025-01-15');
+    expect(best(french, 'total')?.normalized).toBe(89.9);
+  });
+
+  it('tells a due date from the invoice date', () => {
+    const words = [...text('Invoice Date: 01/11/2026', 20, 40), ...text('Due Date: 01/12/2026', 20, 80)];
+    const found = find(words, ['date', 'due_date']);
+    expect(best(found, 'date')?.normalized).toBe('2026-11-01');
+    expect(best(found, 'due_date')?.normalized).toBe('2026-12-01');
+  });
+
+  it('takes a value from below its label (forms)', () => {
+    const found = find([...text('Invoice Number', 20, 40), ...text('INV-7781', 20, 70)], ['invoice_number']);
+    expect(best(found, 'invoice_number')?.value).toBe('INV-7781');
+  });
+
+  it('takes a value from under its table column header', () => {
+    const words = [...text('Item', 20, 40), ...text('Quantity', 300, 40), ...text('Widget', 20, 70), ...text('12', 300, 70)];
+    const table: Table = {
+      box: { x0: 10, y0: 30, x1: 500, y1: 100 },
+      rowCount: 2,
+      columnCount: 2,
+      ruled: false,
+      cells: [
+        { row: 0, column: 0, rowSpan: 1, columnSpan: 1, kind: 'column_header', text: 'Item', box: { x0: 10, y0: 30, x1: 250, y1: 65 }, confidence: 0.9 },
+        { row: 0, column: 1, rowSpan: 1, columnSpan: 1, kind: 'column_header', text: 'Quantity', box: { x0: 250, y0: 30, x1: 500, y1: 65 }, confidence: 0.9 },
+        { row: 1, column: 0, rowSpan: 1, columnSpan: 1, kind: 'content', text: 'Widget', box: { x0: 10, y0: 65, x1: 250, y1: 100 }, confidence: 0.9 },
+        { row: 1, column: 1, rowSpan: 1, columnSpan: 1, kind: 'content', text: '12', box: { x0: 250, y0: 65, x1: 500, y1: 100 }, confidence: 0.9 },
+      ],
+    };
+    expect(best(find(words, ['quantity'], [table]), 'quantity')).toMatchObject({ value: '12', normalized: 12, source: 'table' });
+  });
+
+  it('finds a date by its pattern alone when no label names it, and nothing for a field the page does not have', () => {
+    const found = find([...text('Thank you for your order of 24 Nov 2026', 20, 40)], ['date', 'iban']);
+    expect(best(found, 'date')).toMatchObject({ normalized: '2026-11-24', source: 'pattern' });
+    expect(found.get('iban')).toEqual([]);
+  });
+
+  it('reads a value as the type the prompt gives', () => {
+    const words = text('Reference: 2024-05-01 / 7781', 20, 40);
+    expect(best(find(words, [{ name: 'reference', type: 'date' }]), 'reference')?.normalized).toBe('2024-05-01');
+    expect(best(find(words, ['reference']), 'reference')?.type).toBe('identifier');
+  });
+});

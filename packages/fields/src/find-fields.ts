@@ -1,0 +1,325 @@
+import type { Box } from '@docsvc/image';
+import { textRows, type LayoutWord, type TextRow } from '@docsvc/layout';
+import type { FieldRequest, FieldSource, FieldType, Table } from '@docsvc/schemas';
+import { headerCandidates } from './header-block.js';
+import { labelTokens, tokenMatches } from './tokens.js';
+import { isPatternType, leadingNumber, valuesIn, type WordValue } from './typed-values.js';
+import { currencyIn, readAmounts } from './values.js';
+import { FIELD_KINDS, kindOfName, typeOfName, type FieldKind } from './vocabulary.js';
+
+/** A page as fields are looked for on it: its words (page pixels) and its tables. */
+export interface FieldPage {
+  page: number;
+  words: LayoutWord[];
+  tables?: Table[];
+}
+
+/** A value found for a field. */
+export interface FoundField {
+  value: string;
+  normalized: string | number | null;
+  type: FieldType;
+  currency?: string;
+  /** 0..1: how sure the label, the place and the engine's reading of the words make it. */
+  confidence: number;
+  page: number;
+  box: Box;
+  source: FieldSource;
+}
+
+interface Candidate extends FoundField {
+  score: number;
+  /** Position in the document (page, then top to bottom): earlier first among equals. */
+  order: number;
+}
+
+/** The field as looked for: its labels (as words), type, and the words that make a label another thing. */
+interface Wanted {
+  name: string;
+  type: FieldType;
+  kind?: FieldKind;
+  labels: string[][];
+}
+
+function wantedOf(request: FieldRequest): Wanted {
+  const tokens = labelTokens(request.name);
+  const kind = kindOfName(tokens);
+  const type = request.type ?? typeOfName(tokens);
+  const labels = [...(kind?.labels ?? []).map(labelTokens), tokens].filter((l) => l.length > 0);
+  // Longest first: "grand total" is tried before "total" at the same place.
+  labels.sort((a, b) => b.length - a.length);
+  return { name: request.name, type, ...(kind ? { kind } : {}), labels };
+}
+
+const unionOf = (boxes: readonly Box[]): Box => ({
+  x0: Math.min(...boxes.map((b) => b.x0)),
+  y0: Math.min(...boxes.map((b) => b.y0)),
+  x1: Math.max(...boxes.map((b) => b.x1)),
+  y1: Math.max(...boxes.map((b) => b.y1)),
+});
+const meanConfidence = (words: readonly LayoutWord[]) => words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length);
+const inside = (b: Box, outer: Box) => (b.x0 + b.x1) / 2 >= outer.x0 && (b.x0 + b.x1) / 2 <= outer.x1 && (b.y0 + b.y1) / 2 >= outer.y0 && (b.y0 + b.y1) / 2 <= outer.y1;
+
+/** Words that only separate a label from its value, or name the value's currency: no part of the label's meaning. */
+const isFiller = (w: LayoutWord) => /^[\s:;#.=()[\]\-–—|/*]*$/.test(w.text) || currencyIn(`(${w.text.replace(/[()[\]:]/g, '')})`) !== undefined;
+/** A word that ends a label ("Date:"), so the words after it are a value and a word after a value with one starts another label. */
+const endsLabel = (w: LayoutWord) => /\p{L}[.)]?:$/u.test(w.text);
+
+/** Small words that join a label's words without changing what it names. */
+const QUALIFIERS = new Set(['of', 'the', 'and', 'for', 'to', 'in', 'de', 'du', 'des', 'la', 'le', 'les', 'der', 'die', 'das', 'des', 'und', 'et', 'y', 'e', 'del', 'di', 'van', 'het', 'do', 'da']);
+
+/** The words inside brackets ("(Incl", "GST", "6%)"). */
+function bracketedWords(words: readonly LayoutWord[]): LayoutWord[] {
+  const out: LayoutWord[] = [];
+  let depth = 0;
+  for (const w of words) {
+    const opens = (w.text.match(/[([]/g) ?? []).length;
+    const closes = (w.text.match(/[)\]]/g) ?? []).length;
+    if (depth > 0 || opens > 0) out.push(w);
+    depth = Math.max(0, depth + opens - closes);
+  }
+  return out;
+}
+
+/** A word's label tokens, worked out once per word: every field tries every label at every word. */
+const wordTokens = new WeakMap<LayoutWord, string[]>();
+function tokensOf(word: LayoutWord): string[] {
+  let tokens = wordTokens.get(word);
+  if (!tokens) wordTokens.set(word, (tokens = labelTokens(word.text)));
+  return tokens;
+}
+
+/** Where one of `labels` starts at word `start` of `words`: its end (exclusive) and how many of its words matched, or undefined. */
+function labelAt(words: readonly LayoutWord[], start: number, labels: readonly string[][]): { end: number; tokens: string[] } | undefined {
+  const first = tokensOf(words[start]!)[0];
+  if (first === undefined) return undefined;
+  for (const label of labels) {
+    if (!tokenMatches(label[0]!, first)) continue;
+    let i = 0;
+    let end = start;
+    const seen: string[] = [];
+    while (end < words.length && i < label.length) {
+      const tokens = tokensOf(words[end]!);
+      if (tokens.length === 0) {
+        if (i === 0) break;
+        end++;
+        continue;
+      }
+      let matched = 0;
+      while (matched < tokens.length && i < label.length && tokenMatches(label[i]!, tokens[matched]!)) {
+        matched++;
+        i++;
+      }
+      if (matched !== tokens.length) break;
+      seen.push(...tokens);
+      end++;
+    }
+    if (i === label.length && seen.length > 0) return { end, tokens: seen };
+  }
+  return undefined;
+}
+
+/** How well the label stands for the field (0..1): the share of the label's words that matched, and none that make it another thing. */
+function labelScore(wanted: Wanted, matched: string[], around: readonly LayoutWord[]): number {
+  const extra = around.filter((w) => !isFiller(w)).flatMap((w) => labelTokens(w.text)).filter((t) => !/^\d+$/.test(t));
+  // Words in brackets qualify a label ("Total Sales (Inclusive of GST)"), as do small words: they do not make it less the field's.
+  const bracketed = new Set(bracketedWords(around).flatMap((w) => labelTokens(w.text)));
+  const counted = extra.filter((t) => !bracketed.has(t) && !QUALIFIERS.has(t) && !(wanted.kind?.despite?.includes(t) ?? false));
+  let score = matched.length / (matched.length + counted.length);
+  const kind = wanted.kind;
+  if (kind?.avoid) {
+    const all = [...matched, ...extra];
+    const avoided = all.some((t) => kind.avoid!.includes(t)) && !all.some((t) => kind.despite?.includes(t));
+    if (avoided) score *= 0.2;
+  }
+  // A label of another known kind that names more ("Due date" where "date" is wanted) is that other field's.
+  for (const other of FIELD_KINDS) {
+    if (other === kind || other.type !== wanted.type || !kind) continue;
+    if (other.labels.some((l) => l.split(' ').length > 1 && labelTokens(l).every((t) => matched.includes(t) || extra.includes(t)) && labelTokens(l).length > matched.length)) score *= 0.3;
+  }
+  return score;
+}
+
+/** The first value of the field's type in the words (a field of no type: all of them, or a number standing first). */
+function firstValue(words: readonly LayoutWord[], wanted: Wanted): WordValue | undefined {
+  if (words.length === 0) return undefined;
+  if (wanted.type === 'text') return leadingNumber(words) ?? valuesIn(untilNextLabel(words), 'text')[0];
+  if (!isPatternType(wanted.type)) return valuesIn(untilNextLabel(words), wanted.type)[0];
+  return valuesIn(untilNextLabel(words), wanted.type)[0];
+}
+
+/** The words up to the next label ("Date: 12/02/2018 Time: 08:30": the value of Date stops at "Time:"). */
+function untilNextLabel(words: readonly LayoutWord[]): LayoutWord[] {
+  const next = words.findIndex((w, i) => i > 0 && endsLabel(w));
+  return next < 0 ? [...words] : words.slice(0, next);
+}
+
+/** Rows beside a label's row (their words right of it, at its height) and the row just below it. */
+function rowsNear(rows: readonly TextRow[], r: number, labelBox: Box): { beside: LayoutWord[]; below: LayoutWord[] } {
+  const row = rows[r]!;
+  const h = row.height;
+  const cy = (labelBox.y0 + labelBox.y1) / 2;
+  const beside = rows
+    .filter((o, k) => k !== r && Math.abs((o.box.y0 + o.box.y1) / 2 - cy) <= 1.2 * Math.max(h, o.height) && o.box.y0 < labelBox.y1 + h && o.box.y1 > labelBox.y0 - h)
+    .flatMap((o) => o.words.filter((w) => w.box.x0 >= labelBox.x1 - 2 && Math.abs((w.box.y0 + w.box.y1) / 2 - cy) <= 1.2 * Math.max(h, w.box.y1 - w.box.y0)))
+    .sort((a, b) => a.box.x0 - b.box.x0);
+  const next = rows.slice(r + 1).find((o) => o.box.y0 >= row.box.y1 - 0.3 * h);
+  // Under the label (a form's value below its label), not a row of its own further right.
+  const below = next && next.box.y0 - row.box.y1 <= 1.8 * h ? next.words.filter((w) => w.box.x1 > labelBox.x0 - h && w.box.x0 < labelBox.x1 + h) : [];
+  return { beside, below };
+}
+
+/** Money is printed with cents: a whole number where an amount is wanted is more often a count, a code or a misread amount. */
+const moneyFit = (wanted: Wanted, value: WordValue) => (wanted.type === 'amount' && value.type === 'amount' && !/[.,]\s?\d{1,2}$/.test(value.text) ? 0.6 : 1);
+
+/** Values beside or below a label of the field, on every row of the page. */
+function labelledCandidates(wanted: Wanted, page: FieldPage, rows: readonly TextRow[], orderBase: number): Candidate[] {
+  const found: Candidate[] = [];
+  const tables = page.tables ?? [];
+  rows.forEach((row, r) => {
+    const words = row.words;
+    for (let i = 0; i < words.length; i++) {
+      const label = labelAt(words, i, wanted.labels);
+      if (!label) continue;
+      // A name or address is taken from beside a label only where the label says so with a colon ("Company: ..."): "Co." and "Address" appear in so much else.
+      if ((wanted.type === 'company' || wanted.type === 'address') && !/:$/.test(words[label.end - 1]!.text) && words[label.end]?.text !== ':') {
+        i = label.end - 1;
+        continue;
+      }
+      const labelWords = words.slice(i, label.end);
+      const labelBox = unionOf(labelWords.map((w) => w.box));
+      // The label's own segment: words before it in the segment are part of what the label says.
+      const segment = row.segments.find((s) => s.words.includes(words[i]!))!;
+      const before = segment.words.slice(0, segment.words.indexOf(words[i]!));
+      const rest = words.slice(label.end);
+      // Words between the label and its value that say more about the label ("Total (Flay]  +  112.46").
+      const places: Array<{ words: LayoutWord[]; weight: number }> = [{ words: rest, weight: 1 }];
+      const near = rowsNear(rows, r, labelBox);
+      if (near.beside.length) places.push({ words: near.beside, weight: 0.9 });
+      if (near.below.length) places.push({ words: near.below, weight: 0.8 });
+      for (const place of places) {
+        const value = firstValue(place.words, wanted);
+        if (!value || value.words.length === 0) continue;
+        const between = place.words === rest ? rest.slice(0, Math.max(0, rest.indexOf(value.words[0]!))) : [];
+        const score = labelScore(wanted, label.tokens, [...before, ...between]) * place.weight * moneyFit(wanted, value);
+        const box = unionOf(value.words.map((w) => w.box));
+        const inTable = tables.some((t) => inside(labelBox, t.box) && inside(box, t.box));
+        const currency = value.currency ?? (value.type === 'amount' ? currencyIn([...before, ...labelWords, ...between].map((w) => w.text).join(' ')) : undefined);
+        found.push({
+          value: value.text,
+          normalized: value.normalized,
+          type: value.type,
+          ...(currency ? { currency } : {}),
+          confidence: score * meanConfidence([...labelWords, ...value.words]),
+          page: page.page,
+          box,
+          source: inTable ? 'table' : 'key_value',
+          score,
+          order: orderBase + r,
+        });
+        break;
+      }
+      i = label.end - 1;
+    }
+  });
+  return found;
+}
+
+/** Values under a table's column header that names the field (every row's, top to bottom). */
+function tableCandidates(wanted: Wanted, page: FieldPage, orderBase: number): Candidate[] {
+  const found: Candidate[] = [];
+  for (const table of page.tables ?? []) {
+    for (const header of table.cells.filter((c) => c.kind === 'column_header' && c.text)) {
+      const headerWords: LayoutWord[] = header.text.split(/\s+/).map((text) => ({ text, box: header.box, confidence: header.confidence }));
+      const label = labelAt(headerWords, 0, wanted.labels);
+      if (!label || label.end !== headerWords.length) continue;
+      const score = 0.85 * labelScore(wanted, label.tokens, []);
+      for (const cell of table.cells.filter((c) => c.kind === 'content' && c.column <= header.column + header.columnSpan - 1 && c.column + c.columnSpan - 1 >= header.column && c.text)) {
+        const words = page.words.filter((w) => inside(w.box, cell.box));
+        const value = firstValue(words, wanted);
+        if (!value) continue;
+        found.push({ value: value.text, normalized: value.normalized, type: value.type, ...(value.currency ? { currency: value.currency } : {}), confidence: score * cell.confidence, page: page.page, box: unionOf(value.words.map((w) => w.box)), source: 'table', score, order: orderBase + cell.row });
+      }
+    }
+  }
+  return found;
+}
+
+/** Values of the field's type anywhere on the page, by their pattern alone (dates, e-mail addresses, phone numbers; for a total, the largest amount with cents). */
+function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: FieldPage, orderBase: number): Candidate[] {
+  const weight: Partial<Record<FieldType, number>> = { date: 0.3, email: 0.3, phone: 0.15 };
+  const found: Candidate[] = [];
+  const w = weight[wanted.type];
+  if (w !== undefined && wanted.kind?.kind !== 'due_date') {
+    rows.forEach((row, r) => {
+      for (const value of valuesIn(row.words, wanted.type)) {
+        found.push({ value: value.text, normalized: value.normalized, type: value.type, confidence: w * meanConfidence(value.words), page: page.page, box: unionOf(value.words.map((x) => x.box)), source: 'pattern', score: w, order: orderBase + r });
+      }
+    });
+  }
+  if (wanted.kind?.kind === 'total') {
+    let best: Candidate | undefined;
+    rows.forEach((row, r) => {
+      for (const value of valuesIn(row.words, 'amount')) {
+        const amount = readAmounts(value.text)[0];
+        if (!amount || amount.decimals !== 2 || typeof value.normalized !== 'number') continue;
+        if (!best || value.normalized > (best.normalized as number)) {
+          best = { value: value.text, normalized: value.normalized, type: 'amount', ...(value.currency ? { currency: value.currency } : {}), confidence: 0.1 * meanConfidence(value.words), page: page.page, box: unionOf(value.words.map((x) => x.box)), source: 'pattern', score: 0.1, order: orderBase + r };
+        }
+      }
+    });
+    if (best) found.push(best);
+  }
+  return found;
+}
+
+/**
+ * Candidates best first: by score in steps of 0.1, then by score, then earlier in the document (a
+ * receipt's grand total comes before its tax summary's "Total").
+ */
+function rank(candidates: Candidate[]): Candidate[] {
+  const bucket = (s: number) => Math.round(s * 10);
+  return candidates.sort(
+    (a, b) =>
+      bucket(b.score) - bucket(a.score) ||
+      b.score - a.score ||
+      a.order - b.order,
+  );
+}
+
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/**
+ * For each requested field, the values found on the pages, best first (none: an empty list). A value
+ * is found beside or below a label of the field (its name, or a label of the kind its name means, in
+ * several languages), under a table header naming it, by its type's pattern alone, or, for a
+ * company's name and address, in the header block of the first page.
+ */
+export function findFields(pages: readonly FieldPage[], requests: readonly FieldRequest[]): Map<string, FoundField[]> {
+  const laid = pages.map((page) => ({ page, rows: textRows(page.words) }));
+  const out = new Map<string, FoundField[]>();
+  for (const request of requests) {
+    const wanted = wantedOf(request);
+    const candidates: Candidate[] = [];
+    laid.forEach(({ page, rows }, p) => {
+      const orderBase = p * 100_000;
+      candidates.push(...labelledCandidates(wanted, page, rows, orderBase), ...tableCandidates(wanted, page, orderBase), ...patternCandidates(wanted, rows, page, orderBase));
+    });
+    const first = laid[0];
+    if (first && (wanted.type === 'company' || wanted.type === 'address')) {
+      for (const c of headerCandidates(first.rows, wanted.type)) {
+        candidates.push({ value: c.text, normalized: c.text, type: wanted.type, confidence: c.score * meanConfidence(c.words), page: first.page.page, box: unionOf(c.words.map((w) => w.box)), source: 'header', score: c.score, order: 0 });
+      }
+    }
+    const seen = new Set<string>();
+    const ranked: FoundField[] = [];
+    for (const { score: _score, order: _order, ...c } of rank(candidates)) {
+      const key = `${c.page}:${c.value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      ranked.push({ ...c, confidence: round4(Math.min(1, Math.max(0, c.confidence))) });
+    }
+    out.set(request.name, ranked);
+  }
+  return out;
+}

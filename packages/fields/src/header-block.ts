@@ -1,0 +1,96 @@
+import type { LayoutWord, TextRow } from '@docsvc/layout';
+import { labelTokens } from './tokens.js';
+import { readDates } from './values.js';
+
+/** What a document calls itself, printed where a seller's name could be: not a name. */
+const TITLES = new Set(
+  ['tax invoice', 'simplified tax invoice', 'full tax invoice', 'invoice', 'receipt', 'official receipt', 'cash sale', 'cash sales', 'cash bill', 'cash receipt', 'bill', 'welcome', 'welcome to', 'copy', 'original', 'duplicate', 'sales receipt', 'order', 'quittung', 'rechnung', 'kassenbon', 'facture', 'ticket', 'factura', 'recibo', 'ricevuta', 'fattura', 'bon', 'kwitantie', 'factuur', 'thank you', 'customer copy', 'merchant copy'].map((t) => t),
+);
+/** Legal forms that end a business's name in many countries. */
+const LEGAL_FORMS = new Set(['sdn', 'bhd', 'berhad', 'ltd', 'limited', 'inc', 'llc', 'llp', 'plc', 'corp', 'corporation', 'gmbh', 'ag', 'kg', 'ohg', 'sarl', 'sas', 'sa', 'sl', 'srl', 'spa', 'bv', 'nv', 'pty', 'pte', 'sb']);
+/** Words of addresses (streets, buildings, districts) in several countries. */
+const ADDRESS_WORDS = new Set(['jalan', 'jln', 'lorong', 'taman', 'tmn', 'bandar', 'lot', 'no', 'road', 'rd', 'street', 'st', 'avenue', 'ave', 'lane', 'blvd', 'boulevard', 'drive', 'dr', 'floor', 'fl', 'suite', 'unit', 'block', 'blk', 'level', 'building', 'plaza', 'square', 'strasse', 'str', 'weg', 'platz', 'gasse', 'allee', 'rue', 'avenue', 'bd', 'place', 'chemin', 'calle', 'avda', 'avenida', 'via', 'viale', 'piazza', 'straat', 'laan', 'rua', 'po', 'box', 'highway', 'hwy', 'industrial', 'park', 'kawasan', 'perindustrian', 'seksyen', 'persiaran', 'kampung', 'kg', 'batu']);
+/** Words that start what follows the header: how to reach the business, its registration, the document's own data. */
+const AFTER_HEADER = new Set(['tel', 'telephone', 'phone', 'fax', 'email', 'mail', 'www', 'http', 'https', 'gst', 'vat', 'sst', 'tax', 'invoice', 'receipt', 'date', 'time', 'cashier', 'table', 'order', 'bill', 'hp', 'mobile', 'ust', 'tva', 'iva', 'reg', 'roc', 'website']);
+
+const letterShare = (text: string) => {
+  const chars = text.replace(/\s/g, '');
+  return chars.length ? (chars.match(/\p{L}/gu)?.length ?? 0) / chars.length : 0;
+};
+const meanConfidence = (words: readonly LayoutWord[]) => words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length);
+const rowText = (row: TextRow) => row.words.map((w) => w.text).join(' ');
+const isTitle = (row: TextRow) => TITLES.has(labelTokens(rowText(row)).join(' '));
+/** A row that reads as a name: mostly letters, read with some confidence. */
+const readsAsName = (row: TextRow) => letterShare(rowText(row)) >= 0.6 && (rowText(row).match(/\p{L}/gu)?.length ?? 0) >= 3 && meanConfidence(row.words) >= 0.3 && !isTitle(row);
+/** A company registration or tax number on its own row: "(1234567-X)", "(Co. No. 113825-W)", "Co. Reg. No. 12345", "(GST Reg No. 001492992000)". */
+const isRegistration = (row: TextRow) => {
+  const text = rowText(row).trim();
+  return (/^[([]/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 4) || /^\(?\s*[\dA-Z]{4,}\s*-\s*[A-Z0-9]{1,3}\s*\)?$/i.test(text) || /\b(co\.?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|gst\s*(reg|id|no))/i.test(text);
+};
+const startsBody = (row: TextRow) => labelTokens(rowText(row)).some((t) => AFTER_HEADER.has(t)) || readDates(rowText(row)).length > 0 || isTitle(row);
+const looksAddress = (row: TextRow) => /\d/.test(rowText(row)) || labelTokens(rowText(row)).some((t) => ADDRESS_WORDS.has(t));
+
+export interface HeaderCandidate {
+  text: string;
+  words: LayoutWord[];
+  score: number;
+}
+
+/** How many rows from the top a seller's name is looked for in. */
+const NAME_ROWS = 8;
+/** The most rows an address takes. */
+const ADDRESS_ROWS = 5;
+
+/**
+ * Where the business's name is in the header: the first row with a legal form ("... SDN BHD",
+ * "... GmbH"), with the row above when the form's row is short ("POPULAR BOOK" / "CO. (M) SDN BHD"),
+ * else the first row that reads as a name.
+ */
+function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: number } | undefined {
+  const top = rows.slice(0, NAME_ROWS);
+  const legal = top.findIndex((r) => letterShare(rowText(r)) >= 0.5 && labelTokens(withoutRegistration(rowText(r))).some((t) => LEGAL_FORMS.has(t)));
+  if (legal >= 0) {
+    const previous = top[legal - 1];
+    const short = labelTokens(withoutRegistration(rowText(top[legal]!))).length <= 4;
+    const joins = short && previous && readsAsName(previous) && !startsBody(previous) && top[legal]!.box.y0 - previous.box.y1 < 1.5 * top[legal]!.height;
+    return { from: joins ? legal - 1 : legal, to: legal, score: 0.7 };
+  }
+  const first = top.findIndex((r) => readsAsName(r) && !startsBody(r));
+  return first >= 0 ? { from: first, to: first, score: 0.5 } : undefined;
+}
+
+/** A name without the registration number printed after it: "KMF FOODICIOUS SDN BHD (1132106-H)", "MYNEWS RETAIL SB(306295-x) FKA ...". */
+const withoutRegistration = (text: string) => text.replace(/\s*[([][^)\]]*\d{3,}.*$/u, '').trim();
+
+/**
+ * A receipt's or invoice's seller, from its header block (the first rows of the first page): the
+ * business's name, and the address printed under it up to its phone, tax number or the document's
+ * own data.
+ */
+export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'address'): HeaderCandidate[] {
+  const name = nameRows(rows);
+  if (type === 'company') {
+    if (!name) return [];
+    const all = rows.slice(name.from, name.to + 1).flatMap((r) => r.words);
+    const text = withoutRegistration(all.map((w) => w.text).join(' '));
+    // The words the name kept (the registration number after it dropped).
+    const words = all.slice(0, Math.max(1, text.split(/\s+/).length));
+    return text ? [{ text, words, score: name.score }] : [];
+  }
+  const start = name ? name.to + 1 : 0;
+  const picked: TextRow[] = [];
+  for (let r = start; r < rows.length && r < start + ADDRESS_ROWS + 3 && picked.length < ADDRESS_ROWS; r++) {
+    const row = rows[r]!;
+    const previous = picked[picked.length - 1];
+    if (previous && row.box.y0 - previous.box.y1 > 1.8 * Math.max(row.height, previous.height)) break;
+    // Before the address: registration numbers, a subtitle ("BISTRO & CAFE"), specks.
+    if (picked.length === 0 && (isRegistration(row) || !looksAddress(row) || !readsAsNameOrAddress(row))) continue;
+    if (isRegistration(row) || startsBody(row)) break;
+    picked.push(row);
+  }
+  if (!picked.some(looksAddress)) return [];
+  const words = picked.flatMap((r) => r.words);
+  return [{ text: words.map((w) => w.text).join(' '), words, score: 0.6 }];
+}
+
+const readsAsNameOrAddress = (row: TextRow) => meanConfidence(row.words) >= 0.4 && (rowText(row).match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3;

@@ -1,0 +1,70 @@
+import type { LayoutWord } from '@docsvc/layout';
+import type { FieldType } from '@docsvc/schemas';
+import { currencyIn, readAmounts, readDates, readEmails, readIdentifiers, readPhones, type ReadValue } from './values.js';
+
+/** A value read from words: the words it covers, its text as printed and normalised. */
+export interface WordValue {
+  words: LayoutWord[];
+  text: string;
+  normalized: string | number | null;
+  type: FieldType;
+  currency?: string;
+}
+
+/** The words joined by single spaces, with where each word starts in the joined text. */
+function joined(words: readonly LayoutWord[]): { text: string; starts: number[] } {
+  const starts: number[] = [];
+  let text = '';
+  for (const w of words) {
+    if (text) text += ' ';
+    starts.push(text.length);
+    text += w.text;
+  }
+  return { text, starts };
+}
+
+const evenSpaces = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+const READERS: Partial<Record<FieldType, (text: string) => ReadValue[]>> = {
+  date: readDates,
+  amount: (t) => readAmounts(t),
+  number: (t) => readAmounts(t),
+  phone: readPhones,
+  email: readEmails,
+  identifier: (t) => readIdentifiers(t),
+  tax_id: (t) => readIdentifiers(t, 4),
+};
+
+/** Whether values of this type are cut out of the text by a pattern (else they run to the end of their words). */
+export const isPatternType = (type: FieldType): boolean => READERS[type] !== undefined;
+
+/**
+ * Every value of `type` in the words, in order: for a patterned type each match (the words it
+ * touches, its printed text); for text, company, address and person the words as they are, trimmed
+ * of the punctuation that separates a label from its value.
+ */
+export function valuesIn(words: readonly LayoutWord[], type: FieldType): WordValue[] {
+  const { text, starts } = joined(words);
+  const reader = READERS[type];
+  if (!reader) {
+    const kept = words.filter((w, i) => !(i === 0 && /^[:#.\-–—=]+$/.test(w.text)));
+    const value = evenSpaces(kept.map((w) => w.text).join(' ').replace(/^[\s:#.\-–—=]+/, ''));
+    return value ? [{ words: kept, text: value, normalized: value, type }] : [];
+  }
+  return reader(text).map((m) => {
+    const covered = words.filter((_, i) => starts[i]! < m.end && starts[i]! + words[i]!.text.length > m.start);
+    const currency = m.currency ?? (type === 'amount' ? currencyIn(text) : undefined);
+    return { words: covered, text: text.slice(m.start, m.end), normalized: m.normalized, type, ...(currency ? { currency } : {}) };
+  });
+}
+
+/** A number standing first in the words ("100,000.00 Rate 4.2000"): a field of no known type whose value is a number takes the number alone. */
+export function leadingNumber(words: readonly LayoutWord[]): WordValue | undefined {
+  const first = words.find((w) => !/^[:#.\-–—=]+$/.test(w.text));
+  if (!first) return undefined;
+  const amounts = readAmounts(first.text);
+  const amount = amounts[0];
+  if (!amount || amount.start > 3 || first.text.length - amount.end > 1) return undefined;
+  const looksMoney = amount.decimals === 2 || amount.currency !== undefined;
+  return { words: [first], text: first.text.slice(amount.start, amount.end), normalized: amount.normalized, type: looksMoney ? 'amount' : 'number', ...(amount.currency ? { currency: amount.currency } : {}) };
+}

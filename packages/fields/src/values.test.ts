@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { currencyIn, parseNumber, readAmounts, readDates, readPhones } from './values.js';
+
+const isoOf = (text: string) => readDates(text).map((d) => d.normalized);
+
+describe('readDates', () => {
+  it('reads numeric dates day first, month first only where the day cannot be the month', () => {
+    expect(isoOf('Date: 12/02/2018 08:30')).toEqual(['2018-02-12']);
+    expect(isoOf('25-12-18')).toEqual(['2018-12-25']);
+    expect(isoOf('12/25/2018')).toEqual(['2018-12-25']);
+    expect(isoOf('24.11.2026')).toEqual(['2026-11-24']);
+    expect(isoOf('2026-11-24T10:00')).toEqual(['2026-11-24']);
+  });
+
+  it('reads month names in several languages and leaves impossible dates', () => {
+    expect(isoOf('05 JAN 2017')).toEqual(['2017-01-05']);
+    expect(isoOf('Dec 3, 2019')).toEqual(['2019-12-03']);
+    expect(isoOf('le 1er mars 2021')).toEqual(['2021-03-01']);
+    expect(isoOf('3. Dezember 2020')).toEqual(['2020-12-03']);
+    expect(isoOf('15 de agosto de 2022'.replace(/ de /g, ' '))).toEqual(['2022-08-15']);
+    expect(isoOf('31/02/2018')).toEqual([]);
+    expect(isoOf('Qty 12 x 3.50')).toEqual([]);
+  });
+
+  it('gives where the date stands in the text', () => {
+    const [d] = readDates('Invoice date: 07/01/18 Time 10:02');
+    expect('Invoice date: 07/01/18 Time 10:02'.slice(d!.start, d!.end)).toBe('07/01/18');
+  });
+});
+
+describe('readAmounts', () => {
+  it('reads thousands separators and decimal points of English and European prints', () => {
+    expect(parseNumber('1,234.56')).toBe(1234.56);
+    expect(parseNumber('1.234,56')).toBe(1234.56);
+    expect(parseNumber('1 234,56')).toBe(1234.56);
+    expect(parseNumber('12,50')).toBe(12.5);
+    expect(parseNumber('100,000.00')).toBe(100000);
+    expect(parseNumber('1,234')).toBe(1234);
+    expect(parseNumber('4.2000')).toBe(4.2);
+  });
+
+  it('takes the currency beside an amount and leaves it out of the value', () => {
+    const text = 'TOTAL RM 64. 15';
+    const [a] = readAmounts(text);
+    expect(a).toMatchObject({ normalized: 64.15, currency: 'MYR', decimals: 2 });
+    expect(text.slice(a!.start, a!.end)).toBe('64. 15');
+    expect(readAmounts('€12,99')[0]).toMatchObject({ normalized: 12.99, currency: 'EUR' });
+    expect(readAmounts('1.234,56 EUR')[0]).toMatchObject({ normalized: 1234.56, currency: 'EUR' });
+    expect(readAmounts('-0.02')[0]?.normalized).toBe(-0.02);
+    expect(currencyIn('Total (RM)')).toBe('MYR');
+    expect(currencyIn('Total Sales')).toBeUndefined();
+  });
+});
+
+describe('readPhones', () => {
+  it('keeps a phone number as its digits', () => {
+    expect(readPhones('TEL: 07-386 7524 FAX: 07-386 3793').map((p) => p.normalized)).toEqual(['073867524', '073863793']);
+    expect(readPhones('Tel. +49 (0)30 1234567')[0]?.normalized).toBe('+490301234567');
+    expect(readPhones('Qty 3')).toEqual([]);
+  });
+});

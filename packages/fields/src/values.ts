@@ -1,0 +1,176 @@
+/**
+ * Typed values read from printed text: dates of many countries' formats, amounts with thousands
+ * separators and currencies, numbers, phone numbers, e-mail addresses. Each reader gives the part of
+ * the text it took (as printed) and its normalised form.
+ */
+
+export interface ReadValue {
+  /** Where in the text the value starts and ends (code units). */
+  start: number;
+  end: number;
+  normalized: string | number;
+  currency?: string;
+}
+
+/** Month names and their usual abbreviations (English, German, French, Spanish, Italian, Dutch, Portuguese, Malay), by the start that tells them apart. */
+const MONTH_STARTS: Array<[string, number]> = [
+  ['janv', 1], ['jan', 1], ['gen', 1], ['ene', 1],
+  ['fév', 2], ['fev', 2], ['feb', 2],
+  ['mär', 3], ['mar', 3], ['maa', 3], ['mac', 3],
+  ['avr', 4], ['apr', 4], ['abr', 4],
+  ['mai', 5], ['may', 5], ['mei', 5], ['mag', 5],
+  ['juin', 6], ['jun', 6], ['giu', 6],
+  ['juil', 7], ['jul', 7], ['lug', 7],
+  ['aoû', 8], ['aou', 8], ['aug', 8], ['ago', 8], ['ogo', 8],
+  ['sep', 9], ['set', 9],
+  ['oct', 10], ['okt', 10], ['ott', 10], ['out', 10],
+  ['nov', 11],
+  ['déc', 12], ['dec', 12], ['dez', 12], ['dic', 12], ['dis', 12],
+];
+const MONTH_WORD = '[A-Za-zÀ-ÿ]{3,10}\\.?';
+const monthOf = (word: string): number | undefined => {
+  const w = word.toLowerCase().replace(/\.$/, '');
+  return MONTH_STARTS.find(([start]) => w.startsWith(start))?.[1];
+};
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const fullYear = (y: number) => (y >= 100 ? y : y < 70 ? 2000 + y : 1900 + y);
+function isoDate(year: number, month: number, day: number): string | undefined {
+  const y = fullYear(year);
+  if (y < 1900 || y > 2099 || month < 1 || month > 12 || day < 1) return undefined;
+  const days = new Date(Date.UTC(y, month, 0)).getUTCDate();
+  return day <= days ? `${y}-${pad2(month)}-${pad2(day)}` : undefined;
+}
+
+const DATE_PATTERNS: Array<{ re: RegExp; iso: (m: RegExpExecArray) => string | undefined }> = [
+  // 2018-12-25, 2018/12/25, 2018.12.25
+  { re: /(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])/g, iso: (m) => isoDate(+m[1]!, +m[2]!, +m[3]!) },
+  // 25/12/2018, 25-12-18, 25.12.2018; day first unless the first number cannot be a day of the month's place (12/25/2018)
+  {
+    re: /(?<![\d.])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g,
+    iso: (m) => {
+      const a = +m[1]!;
+      const b = +m[3]!;
+      return b > 12 && a <= 12 ? isoDate(+m[4]!, a, b) : isoDate(+m[4]!, b, a);
+    },
+  },
+  // 25 Dec 2018, 25-DEC-18, 25. Dezember 2018, 1er janvier 2019
+  {
+    re: new RegExp(`(?<![\\d])(\\d{1,2})(?:er|st|nd|rd|th)?\\.?[\\s/-]*(${MONTH_WORD})[\\s,/-]*(\\d{4}|\\d{2})(?![\\d])`, 'g'),
+    iso: (m) => {
+      const month = monthOf(m[2]!);
+      return month ? isoDate(+m[3]!, month, +m[1]!) : undefined;
+    },
+  },
+  // Dec 25, 2018; December 25 2018
+  {
+    re: new RegExp(`(?<![A-Za-zÀ-ÿ])(${MONTH_WORD})\\s*(\\d{1,2})(?:st|nd|rd|th)?,?\\s*(\\d{4})(?![\\d])`, 'g'),
+    iso: (m) => {
+      const month = monthOf(m[1]!);
+      return month ? isoDate(+m[3]!, month, +m[2]!) : undefined;
+    },
+  },
+];
+
+/** Every date in `text`, in order of position. */
+export function readDates(text: string): ReadValue[] {
+  const found: ReadValue[] = [];
+  for (const { re, iso } of DATE_PATTERNS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const normalized = iso(m);
+      const start = m.index;
+      const end = m.index + m[0].length;
+      if (normalized && !found.some((f) => f.start < end && start < f.end)) found.push({ start, end, normalized });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** Currency signs and codes as printed, to ISO 4217. A bare "$" is read as US dollars. */
+const CURRENCY_SIGNS: Record<string, string> = {
+  'US$': 'USD', 'S$': 'SGD', 'A$': 'AUD', 'C$': 'CAD', 'HK$': 'HKD', 'NZ$': 'NZD', 'R$': 'BRL',
+  $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', '₱': 'PHP', '฿': 'THB', '₫': 'VND', RM: 'MYR', Rp: 'IDR', Fr: 'CHF', 'Fr.': 'CHF', zł: 'PLN', Kč: 'CZK',
+};
+const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'MYR', 'SGD', 'CHF', 'JPY', 'CNY', 'RMB', 'INR', 'AUD', 'CAD', 'HKD', 'IDR', 'THB', 'PHP', 'VND', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'BRL', 'MXN', 'ZAR', 'KRW', 'TWD', 'AED', 'SAR'];
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const CURRENCY_ALTERNATIVES = [...Object.keys(CURRENCY_SIGNS), ...CURRENCY_CODES].sort((a, b) => b.length - a.length).map(escapeRe).join('|');
+/** The ISO code of a currency sign or code, or undefined. */
+export function currencyOf(sign: string): string | undefined {
+  const s = sign.trim();
+  const upper = s.toUpperCase();
+  if (CURRENCY_CODES.includes(upper)) return upper === 'RMB' ? 'CNY' : upper;
+  return CURRENCY_SIGNS[s] ?? (upper === 'RM' ? 'MYR' : undefined);
+}
+/** A currency sign or code standing alone in `text` (a label's "(RM)", "in EUR"). */
+export function currencyIn(text: string): string | undefined {
+  const m = new RegExp(`(?:^|[\\s(\\[/])(${CURRENCY_ALTERNATIVES})(?=$|[\\s)\\]:/])`, 'i').exec(text);
+  return m ? currencyOf(m[1]!) : undefined;
+}
+
+// 1,234.56  1.234,56  1 234,56  1234.5  -12.00  (12.00)  12.- ; a number of up to 3 decimals.
+// OCR of receipts often puts a space after the point ("64. 15"): a point, a space and two digits are cents.
+const NUMBER = String.raw`\d{1,3}(?:[,.\u00a0\u202f' ]\d{3})+(?:[.,]\s?\d{1,3})?|\d+(?:[.,]\s?\d{1,4})?`;
+const AMOUNT_RE = new RegExp(`(?<![\\w.,])(${CURRENCY_ALTERNATIVES})?\\s?([-−])?\\s?(${NUMBER})(?:\\s?(${CURRENCY_ALTERNATIVES}))?(?![\\w]|[.,]\\d)`, 'gi');
+
+/** The value of a printed number: the last of "." and "," followed by 1-2 digits (or 4, "4.2000") is the decimal point; others separate thousands. */
+export function parseNumber(printed: string): number | undefined {
+  const s = printed.replace(/[\s\u00a0\u202f']/g, '');
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  const sep = Math.max(lastDot, lastComma);
+  let value: number;
+  if (sep < 0) value = Number(s);
+  else {
+    const decimals = s.length - sep - 1;
+    const both = lastDot >= 0 && lastComma >= 0;
+    // "1,234" and "1.234.567" group thousands; "12,50", "4.2000", "1.234,5" have decimals.
+    const grouping = !both && decimals === 3 && (s.split(s[sep]!).length > 2 || s[sep] === ',');
+    if (grouping) value = Number(s.replace(/[.,]/g, ''));
+    else value = Number(`${s.slice(0, sep).replace(/[.,]/g, '')}.${s.slice(sep + 1)}`);
+  }
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** Every amount in `text`: a number, with its currency where a sign or code stands beside it. */
+export function readAmounts(text: string): Array<ReadValue & { normalized: number; decimals: number }> {
+  const found: Array<ReadValue & { normalized: number; decimals: number }> = [];
+  AMOUNT_RE.lastIndex = 0;
+  for (let m = AMOUNT_RE.exec(text); m; m = AMOUNT_RE.exec(text)) {
+    const value = parseNumber(m[3]!);
+    if (value === undefined) continue;
+    const sign = m[2] ? -1 : 1;
+    const currency = m[1] ? currencyOf(m[1]) : m[4] ? currencyOf(m[4]) : undefined;
+    const decimals = /[.,]\s?(\d{1,4})$/.exec(m[3]!)?.[1]?.length ?? 0;
+    // The value as printed is the number (and its sign), not the currency around it.
+    const numberStart = m.index + m[0].indexOf(m[2] ?? m[3]!);
+    const numberEnd = m.index + m[0].indexOf(m[3]!) + m[3]!.length;
+    found.push({ start: numberStart, end: numberEnd, normalized: sign * value, decimals, ...(currency ? { currency } : {}) });
+  }
+  return found;
+}
+
+/** Phone numbers: 7 to 15 digits with the spaces, dots, dashes, slashes and brackets people print between them. */
+export function readPhones(text: string): ReadValue[] {
+  const found: ReadValue[] = [];
+  const re = /(?<![\w+])\+?\(?\d[\d\s().\/-]{5,22}\d(?![\w])/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const digits = m[0].replace(/\D/g, '');
+    if (digits.length < 7 || digits.length > 15) continue;
+    found.push({ start: m.index, end: m.index + m[0].length, normalized: (m[0].trim().startsWith('+') ? '+' : '') + digits });
+  }
+  return found;
+}
+
+export function readEmails(text: string): ReadValue[] {
+  const re = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+  return [...text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length, normalized: m[0].toLowerCase() }));
+}
+
+/** Identifiers (an invoice or receipt number, a tax id): a run of letters, digits and "-", "/", "." holding at least one digit. */
+export function readIdentifiers(text: string, minDigits = 1): ReadValue[] {
+  const re = /[\p{L}\p{N}][\p{L}\p{N}\-/.]*[\p{L}\p{N}]|\p{N}/gu;
+  return [...text.matchAll(re)]
+    .filter((m) => (m[0].match(/\d/g)?.length ?? 0) >= minDigits)
+    .map((m) => ({ start: m.index, end: m.index + m[0].length, normalized: m[0] }));
+}
