@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createLogger } from '@docsvc/logger';
@@ -89,6 +90,14 @@ export async function startApi(
 }
 
 export { bearer };
+
+/** Stores `bytes` under a fresh key in `folder` through POST /v1/store/file; the key. */
+export async function storeFile(api: TestApi, bytes: Buffer, folder: string, name: string, key = ALICE): Promise<string> {
+  const fileKey = `${folder}/${randomUUID()}/${name}`;
+  const res = await fetch(`${api.baseUrl}/v1/store/file?key=${fileKey}`, { method: 'POST', headers: bearer(key), body: bytes });
+  if (res.status !== 200) throw new Error(`storing ${fileKey}: ${res.status} ${await res.text()}`);
+  return fileKey;
+}
 
 /** Creates an OCR job for `body` and polls its status (without the answer) until it has ended; its id. */
 export async function runJob(api: TestApi, body: object, key = ALICE, timeoutMs = 90_000): Promise<string> {

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnPdf } from '../../../test/fixtures/pdf.ts';
 import { GERMAN_INVOICE, TILL_RECEIPT, TILL_RECEIPT_FIELDS } from '../../../test/fixtures/receipts.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
-import { ALICE, bearer, runJob, startApi, type TestApi } from './harness.js';
+import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
 /**
  * Fields of a prompt through the real service: a till receipt scanned at 200 DPI (values beside
@@ -40,12 +39,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function store(bytes: Buffer, name: string): Promise<string> {
-  const key = `fields/${randomUUID()}/${name}`;
-  const res = await fetch(`${api.baseUrl}/v1/store/file?key=${key}`, { method: 'POST', headers: bearer(ALICE), body: bytes });
-  expect(res.status).toBe(200);
-  return key;
-}
+const store = (bytes: Buffer, name: string) => storeFile(api, bytes, 'fields', name);
 async function ocr(body: object): Promise<{ status: number; body: Answer }> {
   const res = await fetch(`${api.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: { ...bearer(ALICE), 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: (await res.json()) as Answer };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import * as XLSX from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +6,7 @@ import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { grayPng, turned } from '../../../test/fixtures/scans.ts';
 import { RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
-import { ALICE, bearer, runJob, startApi, type TestApi } from './harness.js';
+import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
 /**
  * Document structure through the real service: tables (ruled, with spanning cells, and borderless)
@@ -47,12 +46,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function store(bytes: Buffer, name: string): Promise<string> {
-  const key = `structure/${randomUUID()}/${name}`;
-  const res = await fetch(`${api.baseUrl}/v1/store/file?key=${key}`, { method: 'POST', headers: bearer(ALICE), body: bytes });
-  expect(res.status).toBe(200);
-  return key;
-}
+const store = (bytes: Buffer, name: string) => storeFile(api, bytes, 'structure', name);
 async function ocr(body: object): Promise<{ status: number; body: Answer & { message?: string; error?: { code: string } } }> {
   const res = await fetch(`${api.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: { ...bearer(ALICE), 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: res.status, body: await res.json() };

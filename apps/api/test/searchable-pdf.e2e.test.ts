@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPdf, scannedPdf, type PdfObject } from '../../../test/fixtures/pdf.js';
-import { ALICE, bearer, runJob, startApi, type TestApi } from './harness.js';
+import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 import { multiPageTiff, prosePage, sampleProse, sidewaysJpeg, wordsOf } from './ocr-fixtures.js';
 import { extractImages, imageList, pageSizes, pdfFile, pdfText, pdfWords, qpdfCheck, type BoxedWord } from './pdf-tools.js';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
@@ -27,12 +26,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function store(bytes: Buffer, name: string): Promise<string> {
-  const key = `searchable/${randomUUID()}/${name}`;
-  const res = await fetch(`${api.baseUrl}/v1/store/file?key=${key}`, { method: 'POST', headers: bearer(ALICE), body: bytes });
-  expect(res.status).toBe(200);
-  return key;
-}
+const store = (bytes: Buffer, name: string) => storeFile(api, bytes, 'searchable', name);
 const ocr = (body: object) => fetch(`${api.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: { ...bearer(ALICE), 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 interface Answer {

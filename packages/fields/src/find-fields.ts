@@ -1,10 +1,10 @@
 import type { Box } from '@docsvc/image';
-import { textRows, type LayoutWord, type TextRow } from '@docsvc/layout';
+import { textRows, unionOf, type LayoutWord, type TextRow } from '@docsvc/layout';
 import type { FieldRequest, FieldSource, FieldType, Table } from '@docsvc/schemas';
 import { headerCandidates } from './header-block.js';
 import { labelTokens, tokenMatches } from './tokens.js';
-import { isPatternType, leadingNumber, valuesIn, type WordValue } from './typed-values.js';
-import { currencyIn, readAmounts } from './values.js';
+import { hasCents, leadingNumber, meanConfidence, valuesIn, type WordValue } from './typed-values.js';
+import { currencyIn } from './values.js';
 import { FIELD_KINDS, kindOfName, typeOfName, type FieldKind } from './vocabulary.js';
 
 /** A page as fields are looked for on it: its words (page pixels) and its tables. */
@@ -39,6 +39,8 @@ interface Wanted {
   type: FieldType;
   kind?: FieldKind;
   labels: string[][];
+  /** Labels of several words of other known kinds of the same type ("due date" where "date" is wanted). */
+  rivals: string[][];
 }
 
 function wantedOf(request: FieldRequest): Wanted {
@@ -48,16 +50,10 @@ function wantedOf(request: FieldRequest): Wanted {
   const labels = [...(kind?.labels ?? []).map(labelTokens), tokens].filter((l) => l.length > 0);
   // Longest first: "grand total" is tried before "total" at the same place.
   labels.sort((a, b) => b.length - a.length);
-  return { name: request.name, type, ...(kind ? { kind } : {}), labels };
+  const rivals = kind ? FIELD_KINDS.filter((other) => other !== kind && other.type === type).flatMap((other) => other.labels.map(labelTokens).filter((l) => l.length > 1)) : [];
+  return { name: request.name, type, ...(kind ? { kind } : {}), labels, rivals };
 }
 
-const unionOf = (boxes: readonly Box[]): Box => ({
-  x0: Math.min(...boxes.map((b) => b.x0)),
-  y0: Math.min(...boxes.map((b) => b.y0)),
-  x1: Math.max(...boxes.map((b) => b.x1)),
-  y1: Math.max(...boxes.map((b) => b.y1)),
-});
-const meanConfidence = (words: readonly LayoutWord[]) => words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length);
 const inside = (b: Box, outer: Box) => (b.x0 + b.x1) / 2 >= outer.x0 && (b.x0 + b.x1) / 2 <= outer.x1 && (b.y0 + b.y1) / 2 >= outer.y0 && (b.y0 + b.y1) / 2 <= outer.y1;
 
 /** Words that only separate a label from its value, or name the value's currency: no part of the label's meaning. */
@@ -133,19 +129,14 @@ function labelScore(wanted: Wanted, matched: string[], around: readonly LayoutWo
     if (avoided) score *= 0.2;
   }
   // A label of another known kind that names more ("Due date" where "date" is wanted) is that other field's.
-  for (const other of FIELD_KINDS) {
-    if (other === kind || other.type !== wanted.type || !kind) continue;
-    if (other.labels.some((l) => l.split(' ').length > 1 && labelTokens(l).every((t) => matched.includes(t) || extra.includes(t)) && labelTokens(l).length > matched.length)) score *= 0.3;
-  }
+  if (wanted.rivals.some((l) => l.length > matched.length && l.every((t) => matched.includes(t) || extra.includes(t)))) score *= 0.3;
   return score;
 }
 
 /** The first value of the field's type in the words (a field of no type: all of them, or a number standing first). */
 function firstValue(words: readonly LayoutWord[], wanted: Wanted): WordValue | undefined {
   if (words.length === 0) return undefined;
-  if (wanted.type === 'text') return leadingNumber(words) ?? valuesIn(untilNextLabel(words), 'text')[0];
-  if (!isPatternType(wanted.type)) return valuesIn(untilNextLabel(words), wanted.type)[0];
-  return valuesIn(untilNextLabel(words), wanted.type)[0];
+  return (wanted.type === 'text' ? leadingNumber(words) : undefined) ?? valuesIn(untilNextLabel(words), wanted.type)[0];
 }
 
 /** The words up to the next label ("Date: 12/02/2018 Time: 08:30": the value of Date stops at "Time:"). */
@@ -261,8 +252,7 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
     let best: Candidate | undefined;
     rows.forEach((row, r) => {
       for (const value of valuesIn(row.words, 'amount')) {
-        const amount = readAmounts(value.text)[0];
-        if (!amount || amount.decimals !== 2 || typeof value.normalized !== 'number') continue;
+        if (!hasCents(value.text) || typeof value.normalized !== 'number') continue;
         if (!best || value.normalized > (best.normalized as number)) {
           best = { value: value.text, normalized: value.normalized, type: 'amount', ...(value.currency ? { currency: value.currency } : {}), confidence: 0.1 * meanConfidence(value.words), page: page.page, box: unionOf(value.words.map((x) => x.box)), source: 'pattern', score: 0.1, order: orderBase + r };
         }

@@ -1,15 +1,16 @@
 import type { LayoutWord, TextRow } from '@docsvc/layout';
 import { labelTokens } from './tokens.js';
+import { meanConfidence } from './typed-values.js';
 import { readDates } from './values.js';
 
 /** What a document calls itself, printed where a seller's name could be: not a name. */
 const TITLES = new Set(
-  ['tax invoice', 'simplified tax invoice', 'full tax invoice', 'invoice', 'receipt', 'official receipt', 'cash sale', 'cash sales', 'cash bill', 'cash receipt', 'bill', 'welcome', 'welcome to', 'copy', 'original', 'duplicate', 'sales receipt', 'order', 'quittung', 'rechnung', 'kassenbon', 'facture', 'ticket', 'factura', 'recibo', 'ricevuta', 'fattura', 'bon', 'kwitantie', 'factuur', 'thank you', 'customer copy', 'merchant copy'].map((t) => t),
+  ['tax invoice', 'simplified tax invoice', 'full tax invoice', 'invoice', 'receipt', 'official receipt', 'cash sale', 'cash sales', 'cash bill', 'cash receipt', 'bill', 'welcome', 'welcome to', 'copy', 'original', 'duplicate', 'sales receipt', 'order', 'quittung', 'rechnung', 'kassenbon', 'facture', 'ticket', 'factura', 'recibo', 'ricevuta', 'fattura', 'bon', 'kwitantie', 'factuur', 'thank you', 'customer copy', 'merchant copy'],
 );
 /** Legal forms that end a business's name in many countries. */
 const LEGAL_FORMS = new Set(['sdn', 'bhd', 'berhad', 'ltd', 'limited', 'inc', 'llc', 'llp', 'plc', 'corp', 'corporation', 'gmbh', 'ag', 'kg', 'ohg', 'sarl', 'sas', 'sa', 'sl', 'srl', 'spa', 'bv', 'nv', 'pty', 'pte', 'sb']);
 /** Words of addresses (streets, buildings, districts) in several countries. */
-const ADDRESS_WORDS = new Set(['jalan', 'jln', 'lorong', 'taman', 'tmn', 'bandar', 'lot', 'no', 'road', 'rd', 'street', 'st', 'avenue', 'ave', 'lane', 'blvd', 'boulevard', 'drive', 'dr', 'floor', 'fl', 'suite', 'unit', 'block', 'blk', 'level', 'building', 'plaza', 'square', 'strasse', 'str', 'weg', 'platz', 'gasse', 'allee', 'rue', 'avenue', 'bd', 'place', 'chemin', 'calle', 'avda', 'avenida', 'via', 'viale', 'piazza', 'straat', 'laan', 'rua', 'po', 'box', 'highway', 'hwy', 'industrial', 'park', 'kawasan', 'perindustrian', 'seksyen', 'persiaran', 'kampung', 'kg', 'batu']);
+const ADDRESS_WORDS = new Set(['jalan', 'jln', 'lorong', 'taman', 'tmn', 'bandar', 'lot', 'no', 'road', 'rd', 'street', 'st', 'avenue', 'ave', 'lane', 'blvd', 'boulevard', 'drive', 'dr', 'floor', 'fl', 'suite', 'unit', 'block', 'blk', 'level', 'building', 'plaza', 'square', 'strasse', 'str', 'weg', 'platz', 'gasse', 'allee', 'rue', 'bd', 'place', 'chemin', 'calle', 'avda', 'avenida', 'via', 'viale', 'piazza', 'straat', 'laan', 'rua', 'po', 'box', 'highway', 'hwy', 'industrial', 'park', 'kawasan', 'perindustrian', 'seksyen', 'persiaran', 'kampung', 'kg', 'batu']);
 /** Words that start what follows the header: how to reach the business, its registration, the document's own data. */
 const AFTER_HEADER = new Set(['tel', 'telephone', 'phone', 'fax', 'email', 'mail', 'www', 'http', 'https', 'gst', 'vat', 'sst', 'tax', 'invoice', 'receipt', 'date', 'time', 'cashier', 'table', 'order', 'bill', 'hp', 'mobile', 'ust', 'tva', 'iva', 'reg', 'roc', 'website']);
 
@@ -17,7 +18,6 @@ const letterShare = (text: string) => {
   const chars = text.replace(/\s/g, '');
   return chars.length ? (chars.match(/\p{L}/gu)?.length ?? 0) / chars.length : 0;
 };
-const meanConfidence = (words: readonly LayoutWord[]) => words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length);
 const rowText = (row: TextRow) => row.words.map((w) => w.text).join(' ');
 const isTitle = (row: TextRow) => TITLES.has(labelTokens(rowText(row)).join(' '));
 /** A row that reads as a name: mostly letters, read with some confidence. */

@@ -25,18 +25,19 @@ function joined(words: readonly LayoutWord[]): { text: string; starts: number[] 
 
 const evenSpaces = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+export const meanConfidence = (words: readonly LayoutWord[]): number => words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length);
+/** An amount printed with cents ("21.50", "64. 15", "12,99"): how money is printed, unlike counts and codes. */
+export const hasCents = (printed: string): boolean => /[.,]\s?\d{2}$/.test(printed);
+
 const READERS: Partial<Record<FieldType, (text: string) => ReadValue[]>> = {
   date: readDates,
-  amount: (t) => readAmounts(t),
-  number: (t) => readAmounts(t),
+  amount: readAmounts,
+  number: readAmounts,
   phone: readPhones,
   email: readEmails,
   identifier: (t) => readIdentifiers(t),
   tax_id: (t) => readIdentifiers(t, 4),
 };
-
-/** Whether values of this type are cut out of the text by a pattern (else they run to the end of their words). */
-export const isPatternType = (type: FieldType): boolean => READERS[type] !== undefined;
 
 /**
  * Every value of `type` in the words, in order: for a patterned type each match (the words it

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { pageRangeSchema } from './page-range.js';
-import { ocrOptionsSchema, withDocumentSource, ocrResponseSchema, pageEntrySchema, sectionSchema } from './ocr.js';
-import { keyValuePairSchema, tableSchema } from './structure.js';
-import { fieldAnswerSchema } from './fields.js';
+import { answerPartsShape, ocrOptionsSchema, withDocumentSource, ocrResponseSchema, pageEntrySchema, sectionSchema } from './ocr.js';
 
 /** Pages one OCR job may cover unless MAX_JOB_PAGES says otherwise. */
 export const DEFAULT_MAX_JOB_PAGES = 2_000;
@@ -115,16 +113,8 @@ export const ocrJobListSchema = z.object({
 export const ocrJobPagesSchema = ocrJobStatusSchema.extend({
   /** The pages looked at (absent while the document is being prepared). */
   range: z.tuple([z.number().int(), z.number().int()]).optional(),
-  /** Each page with its sections, and its tables and key-value pairs when the job asked for them (`features`). */
-  pages: z.array(
-    pageEntrySchema.extend({
-      sections: z.array(sectionSchema),
-      tables: z.array(tableSchema).optional(),
-      key_value_pairs: z.array(keyValuePairSchema).optional(),
-      /** With a prompt of field names: each field's best value on this page alone, or null. */
-      fields: z.record(z.string(), fieldAnswerSchema.nullable()).optional(),
-    }),
-  ),
+  /** Each page with its sections, and its tables, key-value pairs and fields when the job asked for them. */
+  pages: z.array(pageEntrySchema.extend({ sections: z.array(sectionSchema), ...answerPartsShape })),
 });
 
 export type OcrJobError = z.infer<typeof ocrJobErrorSchema>;

@@ -79,6 +79,19 @@ export const pageEntrySchema = z.object({
   language: z.string().optional(),
 });
 
+/**
+ * The answer's parts beyond the words (extensions), as the whole answer and each page of a job's
+ * `/pages` carry them: `tables` (with `features: ["tables"]`, in page order), `key_value_pairs` (with
+ * `features: ["key_value_pairs"]`, outside tables, in reading order), `fields` (with a prompt of field
+ * names: each field's best value, typed and located, or null where none was found; on `/pages`, found
+ * on that page alone).
+ */
+export const answerPartsShape = {
+  tables: z.array(tableSchema).optional(),
+  key_value_pairs: z.array(keyValuePairSchema).optional(),
+  fields: z.record(z.string(), fieldAnswerSchema.nullable()).optional(),
+};
+
 /** Contract 2.4, plus the documented extensions `pages` and each section's `page`. */
 export const ocrResponseSchema = z.object({
   success: z.literal(true),
@@ -93,12 +106,7 @@ export const ocrResponseSchema = z.object({
   total_pages: z.number().int(),
   page_range: z.tuple([z.number().int(), z.number().int()]),
   pages: z.array(pageEntrySchema),
-  /** Extension, with `features: ["tables"]`: every table of the pages read, in page order. */
-  tables: z.array(tableSchema).optional(),
-  /** Extension, with `features: ["key_value_pairs"]`: the pages' key-value pairs outside tables, in reading order. */
-  key_value_pairs: z.array(keyValuePairSchema).optional(),
-  /** Extension, with a prompt of field names: each field's best value, typed and located, or null where none was found. */
-  fields: z.record(z.string(), fieldAnswerSchema.nullable()).optional(),
+  ...answerPartsShape,
 });
 
 export type OcrOptions = z.infer<typeof ocrOptionsSchema>;
