@@ -3,7 +3,8 @@
  * A read page is shown as the OCR worker read it (turned by `rotation`, levelled by `skew`), at the
  * answer's own pixel size, with an SVG of its line and word boxes over it (colour by confidence), and,
  * when asked for, its table cells and key-value pairs (a link from each key to its value); the tables
- * are listed beside the page as tables, the pairs as a list.
+ * are listed beside the page as tables, the pairs as a list. Prompted fields are outlined where their
+ * value is printed, named over the outline, and listed with their type, normalised value and source.
  */
 
 interface Point { x: number; y: number }
@@ -15,7 +16,8 @@ interface PageInfo { page: number; width: number; height: number; rotation?: num
 interface Cell { row_index: number; column_index: number; row_span: number; column_span: number; kind: string; text: string; bounds: Bounds }
 interface Table { page: number; bounds: Bounds; row_count: number; column_count: number; cells: Cell[] }
 interface Pair { page: number; key: { text: string; bounds: Bounds }; value: { text: string; bounds: Bounds } | null; confidence: number }
-interface Answer { sections: Section[]; pages?: PageInfo[]; context?: string | Record<string, string[]>; tables?: Table[]; key_value_pairs?: Pair[] }
+interface Field { value: string; normalized: string | number | null; type: string; currency?: string; confidence: number; page: number; bounds: Bounds; source: string }
+interface Answer { sections: Section[]; pages?: PageInfo[]; context?: string | Record<string, string[]>; tables?: Table[]; key_value_pairs?: Pair[]; fields?: Record<string, Field | null> }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const keyInput = $<HTMLInputElement>('key');
@@ -177,6 +179,7 @@ async function show(answer: Answer, file: File | undefined): Promise<void> {
         }
       }
     }
+    drawFields(svg, answer, info.page);
     box.append(canvas, svg);
     container.append(box);
   }
@@ -189,9 +192,31 @@ async function show(answer: Answer, file: File | undefined): Promise<void> {
       const dt = document.createElement('dt');
       dt.textContent = field;
       const dd = document.createElement('dd');
-      dd.textContent = values.join(', ') || '(not found)';
+      dd.dataset.field = field;
+      const found = answer.fields?.[field];
+      // The best value with what the service made of it; the other values found after it.
+      dd.textContent = found
+        ? `${found.value} (${found.type}${found.normalized !== null && String(found.normalized) !== found.value ? ` ${found.currency ?? ''}${found.currency ? ' ' : ''}${found.normalized}` : ''}, page ${found.page}, ${found.source})${values.length > 1 ? `; also ${values.slice(1).join(', ')}` : ''}`
+        : values.join(', ') || '(not found)';
       fields.append(dt, dd);
     }
+  }
+}
+
+/** Each prompted field found on this page: its value's box, with the field's name over it. */
+function drawFields(svg: SVGSVGElement, answer: Answer, page: number): void {
+  for (const [name, found] of Object.entries(answer.fields ?? {})) {
+    if (!found || found.page !== page) continue;
+    const r = rect(found.bounds, 'field');
+    r.dataset.field = name;
+    r.dataset.value = found.value;
+    const label = document.createElementNS(SVG, 'text') as SVGTextElement & { dataset: DOMStringMap };
+    label.setAttribute('x', String(found.bounds.top_left.x));
+    label.setAttribute('y', String(Math.max(12, found.bounds.top_left.y - 4)));
+    label.setAttribute('class', 'field-name');
+    label.dataset.field = name;
+    label.textContent = name;
+    svg.append(r, label);
   }
 }
 

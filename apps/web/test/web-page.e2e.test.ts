@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 /** A new tab with the key pasted, `file` uploaded with the boxes `ticks` ticked, read to the end. */
-async function readIn(file: string, ticks: string[] = []) {
+async function readIn(file: string, ticks: string[] = [], prompts: string[] = []) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(String(err)));
@@ -58,6 +58,7 @@ async function readIn(file: string, ticks: string[] = []) {
   await page.dispatchEvent('#key', 'change');
   await page.setInputFiles('#file', path.join(dir, file));
   for (const tick of ticks) await page.check(tick);
+  if (prompts.length) await page.fill('#prompts', prompts.join('\n'));
   await page.click('#run');
   await page.waitForSelector('body[data-state="done"], body[data-state="failed"]', { timeout: 60_000 });
   expect(await page.getAttribute('body', 'data-state'), `${await page.textContent('#status')} ${problems.join('; ')}`).toBe('done');
@@ -117,8 +118,8 @@ describe('the web page (GET /)', () => {
     await page.close();
   }, 120_000);
 
-  it('draws the table cells and the key-value links of a scanned statement over it, and lists them beside it', async () => {
-    const page = await readIn('statement.png', ['#tables', '#pairs']);
+  it('draws the table cells, the key-value links and the prompted fields of a scanned statement over it, and lists them beside it', async () => {
+    const page = await readIn('statement.png', ['#tables', '#pairs'], ['Line of Credit', 'Rate']);
 
     // Beside the page: the table, as a table.
     const listed = await page.$$eval('#structure table tr', (rows) =>
@@ -136,14 +137,25 @@ describe('the web page (GET /)', () => {
       const link = Array.from(doc.querySelectorAll('.page line.kv-link')).filter((l) => l.dataset.key === 'Line of Credit').map((l) => ['x1', 'y1', 'x2', 'y2'].map((a) => Number(l.getAttribute(a))));
       const key = Array.from(doc.querySelectorAll('.page rect.kv-key')).filter((r) => r.dataset.key === 'Line of Credit').map(box);
       const value = Array.from(doc.querySelectorAll('.page rect.kv-value')).filter((r) => r.dataset.key === 'Line of Credit').map(box);
-      return { cells: cells.length, cell, amount: word('32,414.50'), credit: word('100,000.00'), link, key, value };
+      const field = (name: string) => Array.from(doc.querySelectorAll('.page rect.field')).filter((r) => r.dataset.field === name).map((r) => ({ box: box(r), value: r.dataset.value }));
+      const named = Array.from(doc.querySelectorAll('.page text.field-name')).map((t) => t.dataset.field);
+      return { cells: cells.length, cell, amount: word('32,414.50'), credit: word('100,000.00'), rate: word('4.2000'), link, key, value, creditField: field('Line of Credit'), rateField: field('Rate'), named };
     });
+    // The prompted fields: each value outlined where it is printed, named, and listed with what it was read as.
+    expect(drawn.creditField).toHaveLength(1);
+    expect(drawn.creditField[0]!.value).toBe('100,000.00');
+    expect(drawn.rateField[0]!.value).toBe('4.2000');
+    expect(drawn.named.sort()).toEqual(['Line of Credit', 'Rate']);
+    expect(await page.textContent('#fields dd[data-field="Line of Credit"]')).toMatch(/^100,000\.00 \(amount 100000, page 1, key_value\)/);
+    expect(await page.textContent('#fields dd[data-field="Rate"]')).toMatch(/^4\.2000 \(number 4\.2, page 1, key_value\)/);
     const inside = (inner: number[], outer: number[]) => inner[0]! >= outer[0]! - 1 && inner[1]! >= outer[1]! - 1 && inner[0]! + inner[2]! <= outer[0]! + outer[2]! + 1 && inner[1]! + inner[3]! <= outer[1]! + outer[3]! + 1;
     expect(drawn.cells).toBeGreaterThanOrEqual(17); // the non-empty cells at least
     expect(drawn.cell).toHaveLength(1);
     expect(drawn.cell[0]).toMatchObject({ row: '2', column: '3' });
     expect(drawn.amount).toHaveLength(1);
     expect(inside(drawn.amount[0]!, drawn.cell[0]!.box)).toBe(true);
+    expect(inside(drawn.credit[0]!, drawn.creditField[0]!.box)).toBe(true);
+    expect(inside(drawn.rate[0]!, drawn.rateField[0]!.box)).toBe(true);
     // The link runs from the key's right edge to the value's left edge, and the value is 100,000.00's box.
     expect(drawn.key).toHaveLength(1);
     expect(drawn.value).toHaveLength(1);

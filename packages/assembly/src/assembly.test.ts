@@ -78,9 +78,9 @@ describe('fieldsAnswer', () => {
 
   it('answers the contract\'s context and the typed, located fields', () => {
     const answer = fieldsAnswer([result], ['invoice_number', 'date', 'total_due', 'iban'])!;
-    expect(answer.context).toMatchObject({ invoice_number: ['INV-2026-0042'], date: ['22/11/2026'], total_due: ['1,234.50'], iban: [] });
+    expect(answer.context).toMatchObject({ invoice_number: ['INV-2026-0042'], date: ['22/11/2026'], total_due: ['$1,234.50'], iban: [] });
     expect(answer.fields.date).toMatchObject({ value: '22/11/2026', normalized: '2026-11-22', type: 'date', page: 1, source: 'key_value' });
-    expect(answer.fields.total_due).toMatchObject({ normalized: 1234.5, currency: 'USD', type: 'amount', bounds: { top_left: { x: 600, y: 425 } } });
+    expect(answer.fields.total_due).toMatchObject({ value: '$1,234.50', normalized: 1234.5, currency: 'USD', type: 'amount', bounds: { top_left: { x: 600, y: 425 } } });
     expect(answer.fields.iban).toBeNull();
   });
 

@@ -143,3 +143,57 @@ describe('findFields on statements and invoices', () => {
     expect(best(find(words, ['reference']), 'reference')?.type).toBe('identifier');
   });
 });
+
+describe('findFields on scanned receipts as OCR reads them', () => {
+  it('takes the total that agrees with the cash paid less the change over a misread one', () => {
+    // The total printed twice, once misread (48.00), the cash and change read right.
+    const misread = [...text('TOTAL', 20, 40), ...right('40.00', 470, 40), ...text('NET TOTAL', 20, 80), ...right('48.00', 470, 80), ...text('CASH', 20, 120), ...right('50.00', 470, 120), ...text('CHANGE', 20, 160), ...right('10.00', 470, 160)];
+    expect(best(find(misread, ['total']), 'total')).toMatchObject({ value: '40.00', normalized: 40 });
+    expect(best(find(misread.slice(0, 5), ['total']), 'total')?.value).toBe('48.00');
+    // The total's label lost to the scan: the amount that the payment implies is taken.
+    const unlabelled = [...text('PEN', 20, 40), ...right('1.90', 470, 40), ...text('ENVELOPE', 20, 80), ...right('2.10', 470, 80), ...right('4.00', 470, 120), ...text('Cash', 20, 160), ...right('10.00', 470, 160), ...text('CHANGE', 20, 200), ...right('6.00', 470, 200)];
+    expect(best(find(unlabelled, ['total']), 'total')).toMatchObject({ value: '4.00', normalized: 4 });
+  });
+
+  it('takes the total after rounding, and not a tax summary\'s total or a line\'s amount under a "Total" column', () => {
+    const words = [
+      ...text('Qty Item Total', 20, 20), ...text('1 Chicken Set', 20, 50), ...right('14.95', 470, 50), ...text('2 Burger', 20, 80), ...right('87.44', 470, 80),
+      ...text('Total:', 20, 120), ...right('102.39', 470, 120), ...text('Rounding', 20, 150), ...right('0.01', 470, 150), ...text('Total', 20, 180), ...right('102,40', 470, 180),
+      ...text('GST Summary Amount Tax', 20, 240), ...text('SR @ 6%', 20, 270), ...right('96.59', 330, 270), ...right('5.80', 470, 270), ...text('Total', 20, 300), ...right('96.59', 330, 300), ...right('5.80', 470, 300),
+    ];
+    expect(best(find(words, ['total']), 'total')?.normalized).toBe(102.4);
+  });
+
+  it('reads the label to its colon through brackets, and a rate is not an amount', () => {
+    const words = [...text('Total (Inclusive of GST):', 20, 40), ...right('35.00', 470, 40), ...text('Total Incl. GST@6%', 20, 80), ...text('RM 3.90', 400, 80)];
+    const found = find(words, ['total']);
+    expect(found.get('total')!.map((f) => f.normalized)).toEqual(expect.arrayContaining([35, 3.9]));
+    expect(found.get('total')!.map((f) => f.normalized)).not.toContain(6);
+  });
+
+  it('keeps a currency printed as one word with the amount in the value, and reads the amount without it', () => {
+    const found = find([...text('SUBTOTAL', 20, 40), ...right('RM20.40', 470, 40), ...text('TOTAL', 20, 80), ...right('RM20.40', 470, 80)], ['total']);
+    expect(best(found, 'total')).toMatchObject({ value: 'RM20.40', normalized: 20.4, currency: 'MYR' });
+  });
+
+  it('puts right a date\'s misread digit where the date cannot be', () => {
+    expect(best(find(text('Date: 06/03/2078 12:41', 20, 40), ['date']), 'date')).toMatchObject({ value: '06/03/2018', normalized: '2018-03-06' });
+    expect(best(find(text('Date: 92/02/2018', 20, 40), ['date']), 'date')).toMatchObject({ value: '02/02/2018', normalized: '2018-02-02' });
+    // A date that can be is left as printed.
+    expect(best(find(text('Date: 19/03/2018', 20, 40), ['date']), 'date')?.value).toBe('19/03/2018');
+  });
+
+  it('reads the seller\'s legal form through a misread letter, leaves a brand over the legal name out, and ends the address at its country', () => {
+    const words = [
+      ...text('AA PHARMACY', 150, 20), ...text('SUBANG HEALTHCARE SIN BHD', 100, 50), ...text('(1116258-K)', 180, 80),
+      ...text('No 8, Jalan 7/118B, Desa Tun Razak', 60, 110), ...text('56000 Kuala Lumpur, Malaysia', 80, 140), ...text('SUNWAY VELOCITY', 140, 170),
+      ...text('Tel: 03-9200 1234', 120, 200),
+    ];
+    const found = find(words, ['company', 'address']);
+    expect(best(found, 'company')?.value).toBe('SUBANG HEALTHCARE SDN BHD');
+    expect(best(found, 'address')?.value).toBe('No 8, Jalan 7/118B, Desa Tun Razak 56000 Kuala Lumpur, Malaysia');
+    // A legal form's row that names nothing itself takes the name from the row above.
+    const popular = find([...text('POPULAR BOOK', 120, 20), ...text('*', 150, 45), ...text('CO. (M) SDN BHD', 110, 70)], ['company']);
+    expect(best(popular, 'company')?.value).toBe('POPULAR BOOK CO. (M) SDN BHD');
+  });
+});

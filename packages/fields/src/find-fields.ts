@@ -5,7 +5,7 @@ import { headerCandidates } from './header-block.js';
 import { labelTokens, tokenMatches } from './tokens.js';
 import { hasCents, leadingNumber, meanConfidence, valuesIn, type WordValue } from './typed-values.js';
 import { currencyIn } from './values.js';
-import { FIELD_KINDS, kindOfName, typeOfName, type FieldKind } from './vocabulary.js';
+import { CHANGE_LABELS, FIELD_KINDS, PAID_LABELS, kindOfName, typeOfName, type FieldKind } from './vocabulary.js';
 
 /** A page as fields are looked for on it: its words (page pixels) and its tables. */
 export interface FieldPage {
@@ -31,6 +31,8 @@ interface Candidate extends FoundField {
   score: number;
   /** Position in the document (page, then top to bottom): earlier first among equals. */
   order: number;
+  /** Among totals labelled alike, the larger comes first: the grand total after rounding, not a tax summary's. */
+  size?: number;
 }
 
 /** The field as looked for: its labels (as words), type, and the words that make a label another thing. */
@@ -115,21 +117,34 @@ function labelAt(words: readonly LayoutWord[], start: number, labels: readonly s
   return undefined;
 }
 
-/** How well the label stands for the field (0..1): the share of the label's words that matched, and none that make it another thing. */
-function labelScore(wanted: Wanted, matched: string[], around: readonly LayoutWord[]): number {
-  const extra = around.filter((w) => !isFiller(w)).flatMap((w) => labelTokens(w.text)).filter((t) => !/^\d+$/.test(t));
+/** The label tokens of the words that say something (not fillers), in order. */
+const saying = (words: readonly LayoutWord[]) => words.filter((w) => !isFiller(w)).flatMap((w) => tokensOf(w));
+
+/** Whether `label` stands in `tokens` as consecutive tokens. */
+const standsIn = (label: readonly string[], tokens: readonly string[]) => tokens.some((_, i) => label.every((t, k) => tokens[i + k] === t));
+
+/**
+ * How well the label stands for the field (0..1): the share of the label's words that matched, and
+ * none that make it another thing. `before` and `between` are the words before the label in its
+ * segment and between it and the value.
+ */
+function labelScore(wanted: Wanted, matched: string[], before: readonly LayoutWord[], between: readonly LayoutWord[]): number {
+  const around = [...before, ...between];
+  const extra = saying(around).filter((t) => !/^\d+$/.test(t));
   // Words in brackets qualify a label ("Total Sales (Inclusive of GST)"), as do small words: they do not make it less the field's.
   const bracketed = new Set(bracketedWords(around).flatMap((w) => labelTokens(w.text)));
   const counted = extra.filter((t) => !bracketed.has(t) && !QUALIFIERS.has(t) && !(wanted.kind?.despite?.includes(t) ?? false));
   let score = matched.length / (matched.length + counted.length);
   const kind = wanted.kind;
+  const all = [...matched, ...extra];
   if (kind?.avoid) {
-    const all = [...matched, ...extra];
     const avoided = all.some((t) => kind.avoid!.includes(t)) && !all.some((t) => kind.despite?.includes(t));
     if (avoided) score *= 0.2;
   }
-  // A label of another known kind that names more ("Due date" where "date" is wanted) is that other field's.
-  if (wanted.rivals.some((l) => l.length > matched.length && l.every((t) => matched.includes(t) || extra.includes(t)))) score *= 0.3;
+  // A label of another known kind that names more, printed as such ("Due date" where "date" is
+  // wanted; "Total GST" where the total is, but not "Total RM Incl. of GST").
+  const printed = [...saying(before), ...matched, ...saying(between)];
+  if (wanted.rivals.some((l) => l.length > matched.length && standsIn(l, printed))) score *= 0.3;
   return score;
 }
 
@@ -139,9 +154,17 @@ function firstValue(words: readonly LayoutWord[], wanted: Wanted): WordValue | u
   return (wanted.type === 'text' ? leadingNumber(words) : undefined) ?? valuesIn(untilNextLabel(words), wanted.type)[0];
 }
 
-/** The words up to the next label ("Date: 12/02/2018 Time: 08:30": the value of Date stops at "Time:"). */
+/**
+ * The words up to the next label ("Date: 12/02/2018 Time: 08:30": the value of Date stops at
+ * "Time:"). A word closing a bracket opened before them ends the label itself ("Total (Inclusive of
+ * GST): 35.00").
+ */
 function untilNextLabel(words: readonly LayoutWord[]): LayoutWord[] {
-  const next = words.findIndex((w, i) => i > 0 && endsLabel(w));
+  let depth = 0;
+  const next = words.findIndex((w, i) => {
+    depth += (w.text.match(/[([]/g) ?? []).length - (w.text.match(/[)\]]/g) ?? []).length;
+    return i > 0 && endsLabel(w) && depth >= 0;
+  });
   return next < 0 ? [...words] : words.slice(0, next);
 }
 
@@ -161,12 +184,30 @@ function rowsNear(rows: readonly TextRow[], r: number, labelBox: Box): { beside:
 }
 
 /** Money is printed with cents: a whole number where an amount is wanted is more often a count, a code or a misread amount. */
-const moneyFit = (wanted: Wanted, value: WordValue) => (wanted.type === 'amount' && value.type === 'amount' && !/[.,]\s?\d{1,2}$/.test(value.text) ? 0.6 : 1);
+const moneyFit = (wanted: Wanted, value: WordValue) => (wanted.type === 'amount' && value.type === 'amount' && !/[.,]\s?\d{1,2}$/.test(value.text) ? (wanted.kind?.kind === 'total' ? 0.05 : 0.6) : 1);
+
+/** The first row of a tax summary ("GST Summary", "Tax summary"): its totals are parts of the total. */
+function summaryStart(rows: readonly TextRow[]): number {
+  const at = rows.findIndex((row) => row.words.some((w) => /^(summary|ringkasan|zusammenfassung|recapitulatif|resumen|riepilogo)$/.test(tokensOf(w)[0] ?? '')));
+  return at < 0 ? rows.length : at;
+}
+
+/**
+ * A total in a tax summary, or on a row of several amounts ("Total 9.62 0.58": a table's totals
+ * row of amount and tax), is less likely the amount due.
+ */
+function summaryFit(wanted: Wanted, words: readonly LayoutWord[], value: WordValue, inSummary: boolean): number {
+  if (wanted.kind?.kind !== 'total') return 1;
+  if (inSummary) return 0.3;
+  const after = words.slice(words.indexOf(value.words[value.words.length - 1]!) + 1);
+  return valuesIn(after, 'amount').some((v) => hasCents(v.text)) ? 0.5 : 1;
+}
 
 /** Values beside or below a label of the field, on every row of the page. */
 function labelledCandidates(wanted: Wanted, page: FieldPage, rows: readonly TextRow[], orderBase: number): Candidate[] {
   const found: Candidate[] = [];
   const tables = page.tables ?? [];
+  const summaryRow = wanted.kind?.kind === 'total' ? summaryStart(rows) : rows.length;
   rows.forEach((row, r) => {
     const words = row.words;
     for (let i = 0; i < words.length; i++) {
@@ -187,12 +228,14 @@ function labelledCandidates(wanted: Wanted, page: FieldPage, rows: readonly Text
       const places: Array<{ words: LayoutWord[]; weight: number }> = [{ words: rest, weight: 1 }];
       const near = rowsNear(rows, r, labelBox);
       if (near.beside.length) places.push({ words: near.beside, weight: 0.9 });
-      if (near.below.length) places.push({ words: near.below, weight: 0.8 });
+      // A total under a column header ("Qty Item Total") is a line's, not the document's.
+      const header = wanted.kind?.kind === 'total' && words.filter((w) => !labelWords.includes(w) && !isFiller(w)).length >= 2;
+      if (near.below.length) places.push({ words: near.below, weight: header ? 0.3 : 0.8 });
       for (const place of places) {
         const value = firstValue(place.words, wanted);
         if (!value || value.words.length === 0) continue;
         const between = place.words === rest ? rest.slice(0, Math.max(0, rest.indexOf(value.words[0]!))) : [];
-        const score = labelScore(wanted, label.tokens, [...before, ...between]) * place.weight * moneyFit(wanted, value);
+        const score = labelScore(wanted, label.tokens, before, between) * place.weight * moneyFit(wanted, value) * summaryFit(wanted, place.words, value, r >= summaryRow);
         const box = unionOf(value.words.map((w) => w.box));
         const inTable = tables.some((t) => inside(labelBox, t.box) && inside(box, t.box));
         const currency = value.currency ?? (value.type === 'amount' ? currencyIn([...before, ...labelWords, ...between].map((w) => w.text).join(' ')) : undefined);
@@ -224,7 +267,7 @@ function tableCandidates(wanted: Wanted, page: FieldPage, orderBase: number): Ca
       const headerWords: LayoutWord[] = header.text.split(/\s+/).map((text) => ({ text, box: header.box, confidence: header.confidence }));
       const label = labelAt(headerWords, 0, wanted.labels);
       if (!label || label.end !== headerWords.length) continue;
-      const score = 0.85 * labelScore(wanted, label.tokens, []);
+      const score = 0.85 * labelScore(wanted, label.tokens, [], []);
       for (const cell of table.cells.filter((c) => c.kind === 'content' && c.column <= header.column + header.columnSpan - 1 && c.column + c.columnSpan - 1 >= header.column && c.text)) {
         const words = page.words.filter((w) => inside(w.box, cell.box));
         const value = firstValue(words, wanted);
@@ -263,6 +306,47 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
   return found;
 }
 
+const PAID: Wanted = { name: 'paid', type: 'amount', labels: PAID_LABELS.map(labelTokens).sort((a, b) => b.length - a.length), rivals: [] };
+const CHANGE: Wanted = { name: 'change', type: 'amount', labels: CHANGE_LABELS.map(labelTokens).sort((a, b) => b.length - a.length), rivals: [] };
+
+/** What the receipt says was paid less the change given: the total it implies, and whether a change was printed. */
+function paymentTotal(page: FieldPage, rows: readonly TextRow[]): { total: number; withChange: boolean; words: Set<LayoutWord> } | undefined {
+  const best = (wanted: Wanted) => rank(labelledCandidates(wanted, page, rows, 0).filter((c) => c.score >= 0.5 && hasCents(c.value) && typeof c.normalized === 'number'))[0];
+  const paid = best(PAID);
+  if (!paid) return undefined;
+  const change = best(CHANGE);
+  const given = Math.abs(paid.normalized as number);
+  const back = change ? Math.abs(change.normalized as number) : 0;
+  if (back > given) return undefined;
+  const words = new Set(page.words.filter((w) => inside(w.box, paid.box) || (change !== undefined && inside(w.box, change.box))));
+  return { total: Math.round((given - back) * 100) / 100, withChange: change !== undefined, words };
+}
+
+/**
+ * A total that agrees with what was paid less the change is the total: it goes first among labelled
+ * values (any label of a total), and where none is labelled, an amount of that value on the page is
+ * taken. With no change printed, what was paid agreeing is weaker evidence (exact payments are
+ * common, rounding up is too).
+ */
+function checkTotals(candidates: Candidate[], page: FieldPage, rows: readonly TextRow[], orderBase: number): void {
+  const paid = paymentTotal(page, rows);
+  if (!paid) return;
+  const agrees = (c: Candidate) => c.page === page.page && typeof c.normalized === 'number' && Math.abs(c.normalized - paid.total) < 0.005;
+  let agreeing = 0;
+  for (const c of candidates) {
+    if (!agrees(c) || c.source === 'pattern' || c.score < 0.25) continue;
+    agreeing++;
+    c.score = paid.withChange ? 1 + 0.1 * c.score : Math.min(1, c.score + 0.3);
+  }
+  if (agreeing > 0 || !paid.withChange) return;
+  rows.forEach((row, r) => {
+    for (const value of valuesIn(row.words.filter((w) => !paid.words.has(w)), 'amount')) {
+      if (!hasCents(value.text) || typeof value.normalized !== 'number' || Math.abs(value.normalized - paid.total) >= 0.005) continue;
+      candidates.push({ value: value.text, normalized: value.normalized, type: 'amount', ...(value.currency ? { currency: value.currency } : {}), confidence: 0.85 * meanConfidence(value.words), page: page.page, box: unionOf(value.words.map((x) => x.box)), source: 'pattern', score: 0.85, order: orderBase + r });
+    }
+  });
+}
+
 /**
  * Candidates best first: by score in steps of 0.1, then by score, then earlier in the document (a
  * receipt's grand total comes before its tax summary's "Total").
@@ -272,6 +356,7 @@ function rank(candidates: Candidate[]): Candidate[] {
   return candidates.sort(
     (a, b) =>
       bucket(b.score) - bucket(a.score) ||
+      (b.size ?? 0) - (a.size ?? 0) ||
       b.score - a.score ||
       a.order - b.order,
   );
@@ -293,7 +378,12 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
     const candidates: Candidate[] = [];
     laid.forEach(({ page, rows }, p) => {
       const orderBase = p * 100_000;
-      candidates.push(...labelledCandidates(wanted, page, rows, orderBase), ...tableCandidates(wanted, page, orderBase), ...patternCandidates(wanted, rows, page, orderBase));
+      const own = [...labelledCandidates(wanted, page, rows, orderBase), ...tableCandidates(wanted, page, orderBase), ...patternCandidates(wanted, rows, page, orderBase)];
+      if (wanted.kind?.kind === 'total') {
+        checkTotals(own, page, rows, orderBase);
+        for (const c of own) if (typeof c.normalized === 'number') c.size = c.normalized;
+      }
+      candidates.push(...own);
     });
     const first = laid[0];
     if (first && (wanted.type === 'company' || wanted.type === 'address')) {

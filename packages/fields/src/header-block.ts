@@ -9,6 +9,27 @@ const TITLES = new Set(
 );
 /** Legal forms that end a business's name in many countries. */
 const LEGAL_FORMS = new Set(['sdn', 'bhd', 'berhad', 'ltd', 'limited', 'inc', 'llc', 'llp', 'plc', 'corp', 'corporation', 'gmbh', 'ag', 'kg', 'ohg', 'sarl', 'sas', 'sa', 'sl', 'srl', 'spa', 'bv', 'nv', 'pty', 'pte', 'sb']);
+/** Words printed with legal forms that name nothing themselves: "CO. (M) SDN BHD". */
+const FORM_PARTS = new Set(['co', 'm', '&', 'and', 'company']);
+/** Legal forms printed as two words: where a scan misreads one of them by a letter ("SON BHD", "SDN BHI"), it is read as the form. */
+const FORM_PAIRS: Array<[string, string]> = [['sdn', 'bhd'], ['pte', 'ltd'], ['pty', 'ltd']];
+/** One letter different, same length. */
+const nearly = (a: string, b: string) => a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
+/** A company's name with a misread legal form put right: "SUBANG HEALTHCARE SIN BHD" -> "... SDN BHD". */
+export function withLegalForm(name: string): string {
+  const words = name.split(' ');
+  const key = (w: string) => w.toLowerCase().replace(/[.,]+$/, '');
+  const asPrinted = (form: string, printed: string) => (printed === printed.toLowerCase() ? form : printed === printed.toUpperCase() ? form.toUpperCase() : form[0]!.toUpperCase() + form.slice(1)) + (/[.,]+$/.exec(printed)?.[0] ?? '');
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = key(words[i]!);
+    const b = key(words[i + 1]!);
+    for (const [first, second] of FORM_PAIRS) {
+      if (b === second && nearly(a, first)) words[i] = asPrinted(first, words[i]!);
+      else if (a === first && nearly(b, second)) words[i + 1] = asPrinted(second, words[i + 1]!);
+    }
+  }
+  return words.join(' ');
+}
 /** Words of addresses (streets, buildings, districts) in several countries. */
 const ADDRESS_WORDS = new Set(['jalan', 'jln', 'lorong', 'taman', 'tmn', 'bandar', 'lot', 'no', 'road', 'rd', 'street', 'st', 'avenue', 'ave', 'lane', 'blvd', 'boulevard', 'drive', 'dr', 'floor', 'fl', 'suite', 'unit', 'block', 'blk', 'level', 'building', 'plaza', 'square', 'strasse', 'str', 'weg', 'platz', 'gasse', 'allee', 'rue', 'bd', 'place', 'chemin', 'calle', 'avda', 'avenida', 'via', 'viale', 'piazza', 'straat', 'laan', 'rua', 'po', 'box', 'highway', 'hwy', 'industrial', 'park', 'kawasan', 'perindustrian', 'seksyen', 'persiaran', 'kampung', 'kg', 'batu']);
 /** Words that start what follows the header: how to reach the business, its registration, the document's own data. */
@@ -21,14 +42,27 @@ const letterShare = (text: string) => {
 const rowText = (row: TextRow) => row.words.map((w) => w.text).join(' ');
 const isTitle = (row: TextRow) => TITLES.has(labelTokens(rowText(row)).join(' '));
 /** A row that reads as a name: mostly letters, read with some confidence. */
-const readsAsName = (row: TextRow) => letterShare(rowText(row)) >= 0.6 && (rowText(row).match(/\p{L}/gu)?.length ?? 0) >= 3 && meanConfidence(row.words) >= 0.3 && !isTitle(row);
+const readsAsName = (row: TextRow) => letterShare(withoutRegistration(rowText(row))) >= 0.6 && (rowText(row).match(/\p{L}/gu)?.length ?? 0) >= 3 && meanConfidence(row.words) >= 0.3 && !isTitle(row);
 /** A company registration or tax number on its own row: "(1234567-X)", "(Co. No. 113825-W)", "Co. Reg. No. 12345", "(GST Reg No. 001492992000)". */
 const isRegistration = (row: TextRow) => {
   const text = rowText(row).trim();
   return (/^[([]/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 4) || /^\(?\s*[\dA-Z]{4,}\s*-\s*[A-Z0-9]{1,3}\s*\)?$/i.test(text) || /\b(co\.?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|gst\s*(reg|id|no))/i.test(text);
 };
 const startsBody = (row: TextRow) => labelTokens(rowText(row)).some((t) => AFTER_HEADER.has(t)) || readDates(rowText(row)).length > 0 || isTitle(row);
+/** Countries and the states or regions an address ends with (the end of an address block). */
+const ADDRESS_ENDS = new Set(['malaysia', 'singapore', 'indonesia', 'thailand', 'philippines', 'germany', 'deutschland', 'france', 'espana', 'spain', 'italia', 'italy', 'nederland', 'netherlands', 'belgium', 'belgique', 'osterreich', 'austria', 'schweiz', 'suisse', 'switzerland', 'portugal', 'uk', 'usa', 'canada', 'australia', 'selangor', 'johor', 'penang', 'perak', 'kedah', 'melaka', 'pahang', 'sabah', 'sarawak', 'kelantan', 'terengganu', 'perlis', 'putrajaya', 'labuan']);
+/** A row that is a phone number or an e-mail address with nothing to say what it is. */
+const isContact = (row: TextRow) => /^\+?[\d\s().\/-]{7,}(\s|$)/.test(rowText(row).trim()) || /@/.test(rowText(row));
+/** A row an address ends on: its last word a country or region, or the postcode and town after street rows. */
+const endsAddress = (row: TextRow) => ADDRESS_ENDS.has(labelTokens(rowText(row)).at(-1) ?? '');
+/** Words that are specks or rules, not part of a name or address ("|", "—"). */
+const isSpeck = (w: LayoutWord) => !/[\p{L}\p{N}]/u.test(w.text);
 const looksAddress = (row: TextRow) => /\d/.test(rowText(row)) || labelTokens(rowText(row)).some((t) => ADDRESS_WORDS.has(t));
+
+/** A row of specks the scan left ("*", "|"): fewer than two letters or digits. */
+const isSpecks = (row: TextRow) => (rowText(row).match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 2;
+/** A street line ("22, Jalan Perindustrian Hijau 5,"): a number first, then words of addresses. */
+const isStreet = (row: TextRow) => /^\W*\d/.test(rowText(row)) && labelTokens(rowText(row)).some((t) => ADDRESS_WORDS.has(t));
 
 export interface HeaderCandidate {
   text: string;
@@ -50,12 +84,16 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
   const top = rows.slice(0, NAME_ROWS);
   const legal = top.findIndex((r) => letterShare(rowText(r)) >= 0.5 && labelTokens(withoutRegistration(rowText(r))).some((t) => LEGAL_FORMS.has(t)));
   if (legal >= 0) {
-    const previous = top[legal - 1];
-    const short = labelTokens(withoutRegistration(rowText(top[legal]!))).length <= 4;
+    // The row above, past specks ("*", "|") the scan left between them.
+    let above = legal - 1;
+    while (above >= 0 && isSpecks(top[above]!)) above--;
+    const previous = top[above];
+    // The row above is the name's start where the legal form's row names nothing itself ("POPULAR BOOK" / "CO. (M) SDN BHD"), not a brand over a name ("AA PHARMACY" / "SUBANG HEALTHCARE SDN BHD").
+    const short = labelTokens(withoutRegistration(rowText(top[legal]!))).filter((t) => !LEGAL_FORMS.has(t) && !FORM_PARTS.has(t)).length <= 1;
     const joins = short && previous && readsAsName(previous) && !startsBody(previous) && top[legal]!.box.y0 - previous.box.y1 < 1.5 * top[legal]!.height;
-    return { from: joins ? legal - 1 : legal, to: legal, score: 0.7 };
+    return { from: joins ? above : legal, to: legal, score: 0.7 };
   }
-  const first = top.findIndex((r) => readsAsName(r) && !startsBody(r));
+  const first = top.findIndex((r) => readsAsName(r) && !startsBody(r) && !isStreet(r));
   return first >= 0 ? { from: first, to: first, score: 0.5 } : undefined;
 }
 
@@ -71,8 +109,8 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
   const name = nameRows(rows);
   if (type === 'company') {
     if (!name) return [];
-    const all = rows.slice(name.from, name.to + 1).flatMap((r) => r.words);
-    const text = withoutRegistration(all.map((w) => w.text).join(' '));
+    const all = rows.slice(name.from, name.to + 1).filter((r) => !isSpecks(r)).flatMap((r) => r.words);
+    const text = withLegalForm(withoutRegistration(all.map((w) => w.text).join(' ')));
     // The words the name kept (the registration number after it dropped).
     const words = all.slice(0, Math.max(1, text.split(/\s+/).length));
     return text ? [{ text, words, score: name.score }] : [];
@@ -85,11 +123,14 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
     if (previous && row.box.y0 - previous.box.y1 > 1.8 * Math.max(row.height, previous.height)) break;
     // Before the address: registration numbers, a subtitle ("BISTRO & CAFE"), specks.
     if (picked.length === 0 && (isRegistration(row) || !looksAddress(row) || !readsAsNameOrAddress(row))) continue;
-    if (isRegistration(row) || startsBody(row)) break;
+    if (isRegistration(row) || startsBody(row) || isContact(row)) break;
     picked.push(row);
+    if (endsAddress(row)) break;
   }
   if (!picked.some(looksAddress)) return [];
   const words = picked.flatMap((r) => r.words);
+  while (words.length && isSpeck(words[0]!)) words.shift();
+  while (words.length && isSpeck(words[words.length - 1]!)) words.pop();
   return [{ text: words.map((w) => w.text).join(' '), words, score: 0.6 }];
 }
 

@@ -59,3 +59,12 @@ describe('readPhones', () => {
     expect(readPhones('Qty 3')).toEqual([]);
   });
 });
+
+describe('readAmounts on receipts', () => {
+  it('leaves rates out and keeps a currency written as one word with the amount', () => {
+    expect(readAmounts('GST@6% 0.22').map((a) => a.normalized)).toEqual([0.22]);
+    expect(readAmounts('SR 6 % 25.30').map((a) => a.normalized)).toEqual([25.3]);
+    const text = 'SUBTOTAL RM20.40 CASH 12,99€';
+    expect(readAmounts(text).map((a) => text.slice(a.start, a.end))).toEqual(['RM20.40', '12,99€']);
+  });
+});

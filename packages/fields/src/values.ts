@@ -10,6 +10,8 @@ export interface ReadValue {
   end: number;
   normalized: string | number;
   currency?: string;
+  /** The value's text where a misread digit was put right ("06/03/2018" where "06/03/2078" was read). */
+  text?: string;
 }
 
 /** Month names and their usual abbreviations (English, German, French, Spanish, Italian, Dutch, Portuguese, Malay), by the start that tells them apart. */
@@ -42,16 +44,30 @@ function isoDate(year: number, month: number, day: number): string | undefined {
   return day <= days ? `${y}-${pad2(month)}-${pad2(day)}` : undefined;
 }
 
-const DATE_PATTERNS: Array<{ re: RegExp; iso: (m: RegExpExecArray) => string | undefined }> = [
+/** Digits a scan of small print reads for others (a thermal print's 1 as 7, 0 as 9, 1 as 4). */
+const MISREAD: Record<string, string[]> = { '7': ['1'], '9': ['0'], '4': ['1'], '8': ['0', '3'] };
+/** The digit string with the digit at `at` replaced by each digit it is misread for. */
+const misreadDigits = (digits: string, at: number): string[] => (MISREAD[digits[at] ?? ''] ?? []).map((d) => digits.slice(0, at) + d + digits.slice(at + 1));
+/** A year a receipt or invoice of today is dated in: two-digit years pass (they map to 1970-2069). */
+const plausibleYear = (year: number) => year < 100 || (year >= 1950 && year <= 2049);
+
+const DATE_PATTERNS: Array<{ re: RegExp; iso: (m: RegExpExecArray) => string | { iso: string; text: string } | undefined }> = [
   // 2018-12-25, 2018/12/25, 2018.12.25
   { re: /(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])/g, iso: (m) => isoDate(+m[1]!, +m[2]!, +m[3]!) },
   // 25/12/2018, 25-12-18, 25.12.2018; day first unless the first number cannot be a day of the month's place (12/25/2018)
   {
     re: /(?<![\d.])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g,
     iso: (m) => {
-      const a = +m[1]!;
-      const b = +m[3]!;
-      return b > 12 && a <= 12 ? isoDate(+m[4]!, a, b) : isoDate(+m[4]!, b, a);
+      const numeric = (a: number, b: number, y: number) => (b > 12 && a <= 12 ? isoDate(y, a, b) : isoDate(y, b, a));
+      const [day, month, year] = [m[1]!, m[3]!, m[4]!];
+      const read = numeric(+day, +month, +year);
+      if (read && plausibleYear(+year)) return read;
+      // A scan's misread digit: a day that cannot be ("92/02/2018", "45/07/2017"), a year far off ("2078").
+      for (const d of [day, ...misreadDigits(day, 0)]) for (const y of [year, ...misreadDigits(year, year.length - 2)]) {
+        const repaired = plausibleYear(+y) ? numeric(+d, +month, +y) : undefined;
+        if (repaired) return { iso: repaired, text: m[0].replace(new RegExp(`^${day}`), d).replace(new RegExp(`${year}$`), y) };
+      }
+      return read;
     },
   },
   // 25 Dec 2018, 25-DEC-18, 25. Dezember 2018, 1er janvier 2019
@@ -78,10 +94,10 @@ export function readDates(text: string): ReadValue[] {
   for (const { re, iso } of DATE_PATTERNS) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-      const normalized = iso(m);
+      const read = iso(m);
       const start = m.index;
       const end = m.index + m[0].length;
-      if (normalized && !found.some((f) => f.start < end && start < f.end)) found.push({ start, end, normalized });
+      if (read && !found.some((f) => f.start < end && start < f.end)) found.push(typeof read === 'string' ? { start, end, normalized: read } : { start, end, normalized: read.iso, text: read.text });
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -111,7 +127,8 @@ export function currencyIn(text: string): string | undefined {
 // 1,234.56  1.234,56  1 234,56  1234.5  -12.00  (12.00)  12.- ; a number of up to 3 decimals.
 // OCR of receipts often puts a space after the point ("64. 15"): a point, a space and two digits are cents.
 const NUMBER = String.raw`\d{1,3}(?:[,.\u00a0\u202f' ]\d{3})+(?:[.,]\s?\d{1,3})?|\d+(?:[.,]\s?\d{1,4})?`;
-const AMOUNT_RE = new RegExp(`(?<![\\w.,])(${CURRENCY_ALTERNATIVES})?\\s?([-−])?\\s?(${NUMBER})(?:\\s?(${CURRENCY_ALTERNATIVES}))?(?![\\w]|[.,]\\d)`, 'gi');
+// A number followed by "%" is a rate ("GST@6%"), not an amount.
+const AMOUNT_RE = new RegExp(`(?<![\\w.,])(${CURRENCY_ALTERNATIVES})?(\\s?)([-−])?\\s?(${NUMBER})(?:(\\s?)(${CURRENCY_ALTERNATIVES}))?(?![\\w%]|[.,]\\d|\\s%)`, 'gi');
 
 /** The value of a printed number: the last of "." and "," followed by 1-2 digits (or 4, "4.2000") is the decimal point; others separate thousands. */
 export function parseNumber(printed: string): number | undefined {
@@ -132,20 +149,25 @@ export function parseNumber(printed: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** Every amount in `text`: a number, with its currency where a sign or code stands beside it. */
+/**
+ * Every amount in `text`: a number, with its currency where a sign or code stands beside it. The
+ * value as printed is the number and its sign, with the currency only where it is printed as one
+ * word with the number ("RM20.40", "12,99€"): "TOTAL RM 64.15" prints 64.15.
+ */
 export function readAmounts(text: string): Array<ReadValue & { normalized: number; decimals: number }> {
   const found: Array<ReadValue & { normalized: number; decimals: number }> = [];
   AMOUNT_RE.lastIndex = 0;
   for (let m = AMOUNT_RE.exec(text); m; m = AMOUNT_RE.exec(text)) {
-    const value = parseNumber(m[3]!);
+    const [whole, before, gapBefore, minus, number, gapAfter, after] = m;
+    const value = parseNumber(number!);
     if (value === undefined) continue;
-    const sign = m[2] ? -1 : 1;
-    const currency = m[1] ? currencyOf(m[1]) : m[4] ? currencyOf(m[4]) : undefined;
-    const decimals = /[.,]\s?(\d{1,4})$/.exec(m[3]!)?.[1]?.length ?? 0;
-    // The value as printed is the number (and its sign), not the currency around it.
-    const numberStart = m.index + m[0].indexOf(m[2] ?? m[3]!);
-    const numberEnd = m.index + m[0].indexOf(m[3]!) + m[3]!.length;
-    found.push({ start: numberStart, end: numberEnd, normalized: sign * value, decimals, ...(currency ? { currency } : {}) });
+    const sign = minus ? -1 : 1;
+    const currency = before ? currencyOf(before) : after ? currencyOf(after) : undefined;
+    const decimals = /[.,]\s?(\d{1,4})$/.exec(number!)?.[1]?.length ?? 0;
+    const numberAt = m.index + whole.indexOf(number!);
+    const start = before && !gapBefore ? m.index : minus ? m.index + whole.indexOf(minus) : numberAt;
+    const end = after && !gapAfter ? m.index + whole.length : numberAt + number!.length;
+    found.push({ start, end, normalized: sign * value, decimals, ...(currency ? { currency } : {}) });
   }
   return found;
 }

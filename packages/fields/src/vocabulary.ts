@@ -101,6 +101,13 @@ export const FIELD_KINDS: FieldKind[] = [
   },
 ];
 
+/**
+ * Labels of what a receipt says was paid and given back: a total is what was tendered less the
+ * change, a check on the total's label and its reading.
+ */
+export const PAID_LABELS = ['cash', 'cash tendered', 'tendered', 'amount tendered', 'cash received', 'received', 'paid', 'amount paid', 'payment', 'tunai', 'bayar', 'visa', 'mastercard', 'master', 'credit card', 'card', 'debit', 'bar', 'gegeben', 'especes', 'efectivo', 'contanti', 'contant'];
+export const CHANGE_LABELS = ['change', 'change due', 'change amt', 'baki', 'ruckgeld', 'wechselgeld', 'rendu', 'monnaie rendue', 'cambio', 'resto', 'vuelto', 'wisselgeld'];
+
 /** Words in a field's name that tell its type when the name is not one of FIELD_KINDS'. */
 const TYPE_WORDS: Array<[FieldType, string[]]> = [
   ['date', ['date', 'day', 'datum', 'fecha', 'dated']],
