@@ -4,7 +4,7 @@ import type { Logger } from '@docsvc/logger';
 import { jobObjects, type JobRecord, type JobStore } from '@docsvc/ocr-jobs';
 import { PageFailure, PageResults, StepRunner, readDocument, type OcrQueues } from '@docsvc/ocr-pipeline';
 import { failureClass, givesUpDocument, workPrefix, type OcrDocumentResult } from '@docsvc/queue';
-import { ServiceError, asksForTables, isFinalJobStatus, pageCount, pagesOf, type OcrJobError, type OcrPageResult } from '@docsvc/schemas';
+import { ServiceError, asksForFields, asksForTables, isFinalJobStatus, pageCount, pagesOf, type OcrJobError, type OcrPageResult } from '@docsvc/schemas';
 import type { ObjectStore } from '@docsvc/storage';
 import { toServiceError } from '@docsvc/worker-runtime';
 import { giveUpDocumentJob, type QueueAttempt } from './give-up.js';
@@ -108,7 +108,7 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
           keepSourceAt: jobObjects.download(jobId),
           pageRange: spec.options.page_range,
           maxPages: spec.maxPages,
-          page: { dpi: spec.dpi, forceOcr: spec.options.force_ocr === true, language: spec.options.language ?? 'auto', fineGrained: spec.options.fine_grained === true, drawnLines: asksForTables(spec.options.features) },
+          page: { dpi: spec.dpi, forceOcr: spec.options.force_ocr === true, language: spec.options.language ?? 'auto', fineGrained: spec.options.fine_grained === true, drawnLines: asksForTables(spec.options.features), readFields: asksForFields(spec.options.prompt) },
         },
         {
           steps,

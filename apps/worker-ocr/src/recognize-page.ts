@@ -2,7 +2,8 @@ import type { Job } from 'bullmq';
 import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
 import { takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { rawPage, readPage, toGray, type OcrEngine } from '@docsvc/ocr-engine';
+import { rawPage, readPage, toGray, type EnginePage, type OcrEngine } from '@docsvc/ocr-engine';
+import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
 import { pageImage, type JobPage } from './page-image.js';
@@ -16,13 +17,14 @@ import type { Box } from '@docsvc/image';
  * the engine's process is killed or its thread replaced).
  */
 export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, engine: OcrEngine, limits: DocumentLimits): Promise<OcrPageResult> {
-  const { page, language, fineGrained, drawnLines } = job.data;
+  const { page, language, fineGrained, drawnLines, readFields } = job.data;
   // The engine starts (and loads its model) while the page is fetched, checked (and its lines taken off).
   const arriving = pageImage(job.data, ctx, limits).then((p) => (drawnLines ? withoutLines(p) : { ...p, rulings: [], width: p.image.width, height: p.image.height }));
   const read = await readPage(
     engine,
     arriving.then((p) => p.image),
-    { language, signal: ctx.signal },
+    // Prompted fields: the page read again as one block of lines, whose words are looked in too.
+    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: 'block' as const } : {}) },
   );
   const { from, rulings: drawn, width: sentWidth, height: sentHeight } = await arriving;
   const t0 = performance.now();
@@ -66,8 +68,13 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
     engine: engine.name,
     tables: structure.tables,
     keyValuePairs: structure.keyValuePairs,
+    ...(read.other ? { otherReadings: [packedWords(read.other)] } : {}),
   };
 }
+
+/** An engine page's words, packed as a result's words are. */
+const packedWords = (page: EnginePage): PackedWord[] =>
+  page.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w): PackedWord => [w.text, w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1, Math.round(w.confidence * 1000) / 1000]))));
 
 /**
  * The page with the lines drawn on it (table borders and rules) painted over, and those lines: the

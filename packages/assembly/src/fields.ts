@@ -1,11 +1,12 @@
 import { findFields, type FieldPage } from '@docsvc/fields';
 import type { LayoutWord } from '@docsvc/layout';
-import { fieldRequests, type FieldAnswer, type OcrOptions, type OcrPageResult } from '@docsvc/schemas';
+import { fieldRequests, type FieldAnswer, type OcrOptions, type OcrPageResult, type PackedWord } from '@docsvc/schemas';
 import { boundsFromBox } from './bounds.js';
 
+const unpackWords = (words: readonly PackedWord[]): LayoutWord[] => words.map(([text, x0, y0, x1, y1, confidence]) => ({ text, box: { x0, y0, x1, y1 }, confidence }));
+
 /** A page's words as its result packs them (reading order), in its pixels. */
-export const pageWords = (page: Pick<OcrPageResult, 'sections'>): LayoutWord[] =>
-  page.sections.flatMap((s) => s.lines.flatMap((l) => l.words.map(([text, x0, y0, x1, y1, confidence]) => ({ text, box: { x0, y0, x1, y1 }, confidence }))));
+export const pageWords = (page: Pick<OcrPageResult, 'sections'>): LayoutWord[] => page.sections.flatMap((s) => s.lines.flatMap((l) => unpackWords(l.words)));
 
 /**
  * For a prompt that names fields: the contract's `context` (each name to the values found, best
@@ -15,7 +16,7 @@ export const pageWords = (page: Pick<OcrPageResult, 'sections'>): LayoutWord[] =
 export function fieldsAnswer(pages: readonly OcrPageResult[], prompt: OcrOptions['prompt']): { context: Record<string, string[]>; fields: Record<string, FieldAnswer | null> } | undefined {
   const requests = fieldRequests(prompt);
   if (!requests) return undefined;
-  const fieldPages: FieldPage[] = pages.map((p) => ({ page: p.page, words: pageWords(p), tables: p.tables ?? [] }));
+  const fieldPages: FieldPage[] = pages.map((p) => ({ page: p.page, words: pageWords(p), tables: p.tables ?? [], ...(p.otherReadings ? { otherReadings: p.otherReadings.map(unpackWords) } : {}) }));
   const found = findFields(fieldPages, requests);
   const context: Record<string, string[]> = {};
   const fields: Record<string, FieldAnswer | null> = {};

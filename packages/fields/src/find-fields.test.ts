@@ -197,3 +197,15 @@ describe('findFields on scanned receipts as OCR reads them', () => {
     expect(best(popular, 'company')?.value).toBe('POPULAR BOOK CO. (M) SDN BHD');
   });
 });
+
+describe('findFields with other readings of a page', () => {
+  it('takes a value that only another reading of the page holds, boxed where that reading found it, and a value of the page\'s own words first among equals', () => {
+    // The first reading lost the total's label; a second reading of the same pixels read it.
+    const first = [...text('Sub Total', 20, 40), ...right('18.00', 470, 40), ...text('T0TAI.', 20, 80), ...right('19.08', 470, 80), ...text('Date: 05/03/2018', 20, 120)];
+    const second = [...text('Sub Total', 20, 40), ...right('18.00', 470, 40), ...text('TOTAL', 20, 80), ...right('19.08', 470, 80), ...text('Date: 05/03/2078', 20, 120)];
+    const found = findFields([{ page: 1, words: first, otherReadings: [second] }], [{ name: 'total' }, { name: 'date' }]);
+    expect(found.get('total')![0]).toMatchObject({ value: '19.08', normalized: 19.08, source: 'key_value', box: second.find((w) => w.text === '19.08')!.box });
+    expect(found.get('date')![0]).toMatchObject({ value: '05/03/2018', box: first.find((w) => w.text === '05/03/2018')!.box });
+    expect(findFields([{ page: 1, words: first }], [{ name: 'total' }]).get('total')![0]?.source).not.toBe('key_value');
+  });
+});

@@ -12,6 +12,12 @@ export interface FieldPage {
   page: number;
   words: LayoutWord[];
   tables?: Table[];
+  /**
+   * The words of other readings of the same page (the engine run again another way, in the same pixel
+   * space): values are looked for in each as in the page's own words, and ranked with them (a reading
+   * agreeing with another was measured to help nothing: each is right where the other misreads).
+   */
+  otherReadings?: LayoutWord[][];
 }
 
 /** A value found for a field. */
@@ -371,29 +377,33 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
  * company's name and address, in the header block of the first page.
  */
 export function findFields(pages: readonly FieldPage[], requests: readonly FieldRequest[]): Map<string, FoundField[]> {
-  const laid = pages.map((page) => ({ page, rows: textRows(page.words) }));
+  // Every reading of every page, the answer's own first.
+  const laid = pages.flatMap((page, p) =>
+    [page.words, ...(page.otherReadings ?? [])].map((words, reading) => {
+      const read: FieldPage = reading === 0 ? page : { page: page.page, words };
+      return { page: read, rows: textRows(words), orderBase: p * 100_000 + reading * 10_000 };
+    }),
+  );
   const out = new Map<string, FoundField[]>();
   for (const request of requests) {
     const wanted = wantedOf(request);
     const candidates: Candidate[] = [];
-    laid.forEach(({ page, rows }, p) => {
-      const orderBase = p * 100_000;
+    for (const { page, rows, orderBase } of laid) {
       const own = [...labelledCandidates(wanted, page, rows, orderBase), ...tableCandidates(wanted, page, orderBase), ...patternCandidates(wanted, rows, page, orderBase)];
       if (wanted.kind?.kind === 'total') {
         checkTotals(own, page, rows, orderBase);
         for (const c of own) if (typeof c.normalized === 'number') c.size = c.normalized;
       }
-      candidates.push(...own);
-    });
-    const first = laid[0];
-    if (first && (wanted.type === 'company' || wanted.type === 'address')) {
-      for (const c of headerCandidates(first.rows, wanted.type)) {
-        candidates.push({ value: c.text, normalized: c.text, type: wanted.type, confidence: c.score * meanConfidence(c.words), page: first.page.page, box: unionOf(c.words.map((w) => w.box)), source: 'header', score: c.score, order: 0 });
+      if ((wanted.type === 'company' || wanted.type === 'address') && page.page === pages[0]?.page) {
+        for (const c of headerCandidates(rows, wanted.type)) {
+          own.push({ value: c.text, normalized: c.text, type: wanted.type, confidence: c.score * meanConfidence(c.words), page: page.page, box: unionOf(c.words.map((w) => w.box)), source: 'header', score: c.score, order: orderBase });
+        }
       }
+      candidates.push(...own);
     }
     const seen = new Set<string>();
     const ranked: FoundField[] = [];
-    for (const { score: _score, order: _order, ...c } of rank(candidates)) {
+    for (const { score: _score, order: _order, size: _size, ...c } of rank(candidates)) {
       const key = `${c.page}:${c.value}`;
       if (seen.has(key)) continue;
       seen.add(key);

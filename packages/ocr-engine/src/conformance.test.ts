@@ -1,6 +1,6 @@
 import { ServiceError } from '@docsvc/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proseLines, renderLines, toPng, wordAccuracy, type DrawnLine } from '../../../test/fixtures/render-text.ts';
+import { proseLines, renderLines, renderPlaced, toPng, wordAccuracy, type DrawnLine } from '../../../test/fixtures/render-text.ts';
 import { blank, childTesseracts, ENGINES, grayPage, PARAGRAPH, PARAGRAPH_WORDS as TRUTH, SLOW, texts, words } from '../test/engines.js';
 import { rawPage } from './page-image.js';
 import { rotateRaw } from './pnm.js';
@@ -92,6 +92,20 @@ describe.each(ENGINES)('$name engine', SLOW, ({ name, create }) => {
     }
     const page = await engine.recognize(rawPage({ width, height, channels: 3, data: rgb }));
     expect(wordAccuracy(TRUTH, texts(page))).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it("reads a page's columns apart by default and across as one block with segmentation 'block', the next page by default again", async () => {
+    // Two columns of six lines, a wide gutter between them.
+    const left = ['Apples and pears', 'Carrots and leeks', 'Bread and butter', 'Cheese and wine', 'Salt and pepper', 'Fish and chips'];
+    const right = ['Monday morning', 'Tuesday evening', 'Friday afternoon', 'Sunday at noon', 'Weekly on Monday', 'Daily at seven'];
+    const columns = await renderPlaced({ texts: [...left.map((text, i) => ({ text, x: 40, y: 60 + i * 16, size: 12 })), ...right.map((text, i) => ({ text, x: 400, y: 60 + i * 16, size: 12 }))], widthPt: 560, heightPt: 200 }, { dpi: 200 });
+    const lineTexts = (page: Awaited<ReturnType<OcrEngine['recognize']>>) => page.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.map((l) => l.text)));
+    const byPage = lineTexts(await engine.recognize(columns));
+    const asBlock = lineTexts(await engine.recognize(columns, { segmentation: 'block' }));
+    const again = lineTexts(await engine.recognize(columns));
+    expect(byPage).toEqual([...left, ...right]);
+    expect(asBlock).toEqual(left.map((l, i) => `${l} ${right[i]}`));
+    expect(again).toEqual(byPage);
   });
 
   it('gives no blocks for a blank page', async () => {

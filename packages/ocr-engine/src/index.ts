@@ -20,4 +20,5 @@ export type {
   PageImage,
   RecognizeOptions,
   Rotation,
+  Segmentation,
 } from './types.js';

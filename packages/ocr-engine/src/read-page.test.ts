@@ -62,6 +62,18 @@ describe.each(ENGINES)('readPage with the $name engine', SLOW, ({ create }) => {
     expect(lines[0]!.bbox.y0).toBeLessThan(lines[lines.length - 1]!.bbox.y0);
   });
 
+  it('reads the kept reading again as one block when asked, in its pixels: a page turned upside down is read again upright', async () => {
+    const read = await readPage(engine, rawPage(rotateRaw(upright, 180)), { language: 'auto', readAgainAs: 'block' });
+    expect(read.rotation).toBe(180);
+    expect(read.other).toMatchObject({ width: SCAN.width, height: SCAN.height, language: 'eng' });
+    expect(wordAccuracy(TRUTH, texts(read.other!))).toBeGreaterThanOrEqual(0.95);
+    expect(read.engineMs).toBeGreaterThanOrEqual(read.other!.recognizeMs);
+    // Not asked: no second reading.
+    const once = await readPage(engine, rawPage(upright), { language: 'eng' });
+    expect(once.other).toBeUndefined();
+    expect(once.passes).toBe(1);
+  });
+
   it('levels a page skewed 4 degrees clockwise (tesseract alone reads almost none of it) and one skewed 5 the other way', async () => {
     for (const [page, skew] of [
       [skewedClockwise, -4],

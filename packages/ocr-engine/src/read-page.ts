@@ -4,7 +4,7 @@ import { rawPage } from './page-image.js';
 import { assessPage, pageWords, readsWell, tiltDegrees, type PageQuality } from './page-quality.js';
 import { estimateSkew, inkReport, straighten, toGray } from './pixels.js';
 import { rotateRaw } from './pnm.js';
-import type { EnginePage, OcrEngine, Orientation, PageImage, Rotation } from './types.js';
+import type { EnginePage, OcrEngine, Orientation, PageImage, Rotation, Segmentation } from './types.js';
 
 /**
  * tesseract's OSD orientation confidence from which a page is turned. OCRmyPDF's default is 14 and
@@ -40,6 +40,8 @@ const LEVEL_ALWAYS_DEGREES = 3.5;
 export interface ReadPageOptions {
   /** 'auto', or installed models joined by '+'. */
   language: string;
+  /** Read the page, once upright and in its language, again this way: `other` of the result. */
+  readAgainAs?: Segmentation;
   signal?: AbortSignal;
 }
 
@@ -60,6 +62,8 @@ export interface ReadPageResult {
   orientation: Orientation | null;
   /** Time in the engine: recognitions and orientation detection. */
   engineMs: number;
+  /** The page read again as `readAgainAs` asked, in the same pixels as `page`. */
+  other?: EnginePage;
 }
 
 interface Reading {
@@ -175,6 +179,14 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
     }
   }
 
+  // Another reading of the kept one (upright, levelled, in its language), never instead of it.
+  let other: EnginePage | undefined;
+  if (opts.readAgainAs && best.quality.words > 0) {
+    other = await engine.recognize(best.image, { language: best.page.language, segmentation: opts.readAgainAs, ...(signal ? { signal } : {}) });
+    passes += 1;
+    engineMs += other.recognizeMs;
+  }
+
   return {
     page: best.page,
     image: best.image,
@@ -184,6 +196,7 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
     passes,
     orientation,
     engineMs,
+    ...(other ? { other } : {}),
   };
 }
 

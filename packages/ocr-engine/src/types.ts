@@ -71,9 +71,18 @@ export interface Orientation {
 }
 
 
+/**
+ * How the engine finds the text on a page: 'page' finds columns and blocks (tesseract's psm 3, the
+ * default); 'block' reads the page as one block of lines (psm 6), which reads the small, evenly set
+ * lines of receipts differently and is kept as a second reading where fields are wanted.
+ */
+export type Segmentation = 'page' | 'block';
+
 export interface RecognizeOptions {
   /** One or more installed language codes joined by '+'; default 'eng'. */
   language?: string;
+  /** Default 'page'. */
+  segmentation?: Segmentation;
   /** Aborts the page: its work stops (process killed, or thread replaced) and the call rejects with the reason. */
   signal?: AbortSignal;
 }

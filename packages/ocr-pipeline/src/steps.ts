@@ -46,6 +46,8 @@ export interface PageOptions {
   fineGrained: boolean;
   /** Look for the lines drawn on a scanned page (OcrPageJob.drawnLines). */
   drawnLines: boolean;
+  /** Read a scanned page again for prompted fields (OcrPageJob.readFields). */
+  readFields?: boolean;
 }
 
 /**
@@ -61,5 +63,5 @@ export async function readDocumentPage(run: RunStep, prepared: PrepareResult, pa
   } else {
     image = { sourceKey: prepared.sourceKey, pageIndex: page - 1 };
   }
-  return run('ocr', 'page', { requestId: opts.requestId, page, image, language: opts.language, fineGrained: opts.fineGrained, drawnLines: opts.drawnLines }, { page, kind: 'ocr' });
+  return run('ocr', 'page', { requestId: opts.requestId, page, image, language: opts.language, fineGrained: opts.fineGrained, drawnLines: opts.drawnLines, ...(opts.readFields ? { readFields: true } : {}) }, { page, kind: 'ocr' });
 }

@@ -96,6 +96,12 @@ export interface OcrPageJob {
    * its decoding and a pass over its pixels.
    */
   drawnLines?: boolean;
+  /**
+   * Read the page a second time as one block of lines (tesseract's psm 6), its words kept beside the
+   * result for prompted fields: asked for by requests whose prompt names fields. It costs a second
+   * recognition.
+   */
+  readFields?: boolean;
 }
 /** The page's result: the shared type of @docsvc/schemas (the OCR answer is built from it). */
 export type { OcrPageResult };

@@ -59,6 +59,9 @@ export interface FieldRequest {
   description?: string;
 }
 
+/** Whether a prompt asks for fields (a list or an object), not an instruction: its pages are then read a second time for them. */
+export const asksForFields = (prompt: Prompt | undefined): boolean => fieldRequests(prompt) !== undefined;
+
 /** The fields a prompt asks for (a list, or an object's keys with their specs), or undefined for an instruction. */
 export function fieldRequests(prompt: Prompt | undefined): FieldRequest[] | undefined {
   if (Array.isArray(prompt)) return prompt.map((name) => ({ name }));

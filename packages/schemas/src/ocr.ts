@@ -158,4 +158,9 @@ export interface OcrPageResult {
   /** The page's tables and key-value pairs (@docsvc/layout), in the same pixels as its words; absent on a page read before they were found. */
   tables?: Table[];
   keyValuePairs?: KeyValuePair[];
+  /**
+   * The words of other readings of the page (read again as one block where fields are asked for), in
+   * the same pixels: prompted fields are looked for in them too. Never in the answer.
+   */
+  otherReadings?: PackedWord[][];
 }

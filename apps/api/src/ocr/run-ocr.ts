@@ -2,7 +2,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { buildOcrAnswer } from '@docsvc/assembly';
 import { PageFailure, PageResults, StepRunner, buildSearchablePdf, readDocument, type OcrQueues } from '@docsvc/ocr-pipeline';
 import { workPrefix, type DocumentSource, type OcrPageResult } from '@docsvc/queue';
-import { AUTO_LANGUAGE, MAX_PAGES_PER_REQUEST, asksForTables, resolveOcrLanguage, type OcrOptions, type OcrResponse } from '@docsvc/schemas';
+import { AUTO_LANGUAGE, MAX_PAGES_PER_REQUEST, asksForFields, asksForTables, resolveOcrLanguage, type OcrOptions, type OcrResponse } from '@docsvc/schemas';
 import { FORMATS, isTablesFormat, type FormatName } from '@docsvc/renderers';
 import type { ObjectStore, StoredObject } from '@docsvc/storage';
 import type { Backpressure } from '../backpressure.js';
@@ -48,7 +48,7 @@ export async function runOcr(
         source,
         pageRange: request.page_range,
         maxPages: MAX_PAGES_PER_REQUEST,
-        page: { dpi: pipeline.dpi, forceOcr: request.force_ocr === true, language, fineGrained: request.fine_grained === true, drawnLines: asksForTables(request.features) || (request.output !== undefined && isTablesFormat(request.output)) },
+        page: { dpi: pipeline.dpi, forceOcr: request.force_ocr === true, language, fineGrained: request.fine_grained === true, drawnLines: asksForTables(request.features) || (request.output !== undefined && isTablesFormat(request.output)), readFields: asksForFields(request.prompt) },
       },
       {
         steps,

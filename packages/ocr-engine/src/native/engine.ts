@@ -6,6 +6,7 @@ import { DEFAULT_LANG_PATH, DEFAULT_LANGUAGE, listInstalledLanguages, parseLangu
 import { assertEngineImage, toPageImage } from '../page-image.js';
 import { toEngineBlocks } from '../to-engine-page.js';
 import type { EnginePage, EngineStats, OcrEngine, Orientation, PageImage, RecognizeOptions } from '../types.js';
+import { PAGE_SEGMENTATION_MODES } from '../segmentation.js';
 import { parseHocr } from './hocr.js';
 import { parseOsd } from './osd.js';
 import { runTesseract, type TesseractRun } from './run-tesseract.js';
@@ -102,8 +103,9 @@ export class NativeEngine implements OcrEngine {
       return page;
     });
     // psm 3: fully automatic segmentation without OSD (columns, blocks, reading order), as the
-    // tesseract.js engine is set up; hOCR without font information.
-    const args = ['stdin', 'stdout', '--tessdata-dir', this.langPath, '-l', language, '--psm', '3', '-c', 'tessedit_create_hocr=1', '-c', 'hocr_font_info=0'];
+    // tesseract.js engine is set up; psm 6 for 'block'; hOCR without font information.
+    const psm = PAGE_SEGMENTATION_MODES[opts.segmentation ?? 'page'];
+    const args = ['stdin', 'stdout', '--tessdata-dir', this.langPath, '-l', language, '--psm', psm, '-c', 'tessedit_create_hocr=1', '-c', 'hocr_font_info=0'];
     const run = await this.run(
       args,
       arriving.then((p) => p.bytes),

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { ServiceError } from '@docsvc/schemas';
 import { DEFAULT_LANG_PATH, DEFAULT_LANGUAGE, listInstalledLanguages, parseLanguageSet } from '../languages.js';
 import { toPageImage } from '../page-image.js';
+import { PAGE_SEGMENTATION_MODES } from '../segmentation.js';
 import { toEngineBlocks } from '../to-engine-page.js';
 import type { EnginePage, EngineStats, OcrEngine, Orientation, PageImage, RecognizeOptions, Rotation } from '../types.js';
 import { WorkerPool } from './pool.js';
@@ -121,6 +122,7 @@ export class TesseractJsEngine implements OcrEngine {
         languages: language,
         // A buffer of our own, moved (not copied) to the worker thread: the caller's bytes stay usable.
         image: new Uint8Array(page.bytes),
+        ...(opts.segmentation && opts.segmentation !== 'page' ? { parameters: { tessedit_pageseg_mode: PAGE_SEGMENTATION_MODES[opts.segmentation] } } : {}),
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
       return {

@@ -17,6 +17,8 @@ export interface PageJob {
   languages: string;
   /** Encoded image bytes (PNM, PNG, ...), owned by the pool from now on: the buffer moves to the thread. */
   image: Uint8Array;
+  /** tesseract parameters for this page alone (the page segmentation mode); the thread's own come back after it. */
+  parameters?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -185,7 +187,7 @@ export class WorkerPool {
       }
       if (job.signal?.aborted) throw abortReason(job.signal);
       recognizing = true;
-      return thread.recognize(job.image, { transfer: true });
+      return thread.recognize(job.image, { transfer: true, ...(job.parameters ? { parameters: job.parameters } : {}) });
     })();
 
     const outcome = await new Promise<Outcome>((resolve) => {

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { readTraineddata } from '../languages.js';
 import { encodePnm, grayToRaw, warmUpImage } from '../pnm.js';
+import { PAGE_SEGMENTATION_MODES } from '../segmentation.js';
 import type { RawBlock } from '../to-engine-page.js';
 
 /**
@@ -40,7 +41,7 @@ const OEM_LEGACY_ONLY = 0;
  * - preserve_interword_spaces 0: a gap is one space, never a run of them (our line text is rebuilt
  *   from the words anyway).
  */
-const PAGE_PARAMETERS = { tessedit_pageseg_mode: '3', preserve_interword_spaces: '0', debug_file: '/dev/null' } as const;
+const PAGE_PARAMETERS = { tessedit_pageseg_mode: PAGE_SEGMENTATION_MODES.page, preserve_interword_spaces: '0', debug_file: '/dev/null' } as const;
 
 export interface RawRecognition {
   blocks: RawBlock[];
@@ -189,12 +190,13 @@ export class TesseractThread {
   }
 
   /** Recognises one encoded image (PNM, PNG, JPEG, TIFF, ...). `transfer` hands its buffer over (detaching it). */
-  async recognize(image: Uint8Array, opts: { transfer: boolean; countPage?: boolean }): Promise<RawRecognition> {
+  async recognize(image: Uint8Array, opts: { transfer: boolean; countPage?: boolean; parameters?: Record<string, string> }): Promise<RawRecognition> {
     if (opts.countPage !== false) this.pages += 1;
     const started = performance.now();
     const data = (await this.call(
       'recognize',
-      { image, options: {}, output: { text: false, blocks: true } },
+      // Parameters given with a page are set for it alone: tesseract.js restores the thread's after it.
+      { image, options: { ...opts.parameters }, output: { text: false, blocks: true } },
       opts.transfer ? [image.buffer as ArrayBuffer] : [],
     )) as { blocks?: RawBlock[] | null } | null;
     return { blocks: data?.blocks ?? [], ms: performance.now() - started };
