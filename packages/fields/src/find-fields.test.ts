@@ -164,6 +164,11 @@ describe('findFields on scanned receipts as OCR reads them', () => {
     expect(best(find(words, ['total']), 'total')?.normalized).toBe(102.4);
   });
 
+  it('does not take a zero for the total: nothing is bought for nothing', () => {
+    const words = [...text('Total Saving 0.00 Total', 20, 40), ...right('0.00', 470, 40), ...text('Master 5140 App: 63650', 20, 80), ...right('41.50', 470, 80)];
+    expect(best(find(words, ['total']), 'total')?.normalized).toBe(41.5);
+  });
+
   it('reads the label to its colon through brackets, and a rate is not an amount', () => {
     const words = [...text('Total (Inclusive of GST):', 20, 40), ...right('35.00', 470, 40), ...text('Total Incl. GST@6%', 20, 80), ...text('RM 3.90', 400, 80)];
     const found = find(words, ['total']);
@@ -192,6 +197,9 @@ describe('findFields on scanned receipts as OCR reads them', () => {
     const found = find(words, ['company', 'address']);
     expect(best(found, 'company')?.value).toBe('SUBANG HEALTHCARE SDN BHD');
     expect(best(found, 'address')?.value).toBe('No 8, Jalan 7/118B, Desa Tun Razak 56000 Kuala Lumpur, Malaysia');
+    // A state's name ends an address after its postcode, not where it names a street.
+    const street = find([...text('WAHIN HARDWARE SDN BHD', 60, 20), ...text('425, JALAN PAHANG,', 60, 50), ...text('SETAPAK, 53000 KUALA LUMPUR.', 60, 80), ...text('TEL: 603-40232487', 60, 110)], ['address']);
+    expect(best(street, 'address')?.value).toBe('425, JALAN PAHANG, SETAPAK, 53000 KUALA LUMPUR.');
     // A legal form's row that names nothing itself takes the name from the row above.
     const popular = find([...text('POPULAR BOOK', 120, 20), ...text('*', 150, 45), ...text('CO. (M) SDN BHD', 110, 70)], ['company']);
     expect(best(popular, 'company')?.value).toBe('POPULAR BOOK CO. (M) SDN BHD');

@@ -392,7 +392,12 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       const own = [...labelledCandidates(wanted, page, rows, orderBase), ...tableCandidates(wanted, page, orderBase), ...patternCandidates(wanted, rows, page, orderBase)];
       if (wanted.kind?.kind === 'total') {
         checkTotals(own, page, rows, orderBase);
-        for (const c of own) if (typeof c.normalized === 'number') c.size = c.normalized;
+        for (const c of own) {
+          if (typeof c.normalized !== 'number') continue;
+          // Nothing is bought for nothing: a zero is a rounding, a discount or a change line's.
+          if (c.normalized === 0) c.score *= 0.1;
+          c.size = c.normalized;
+        }
       }
       if ((wanted.type === 'company' || wanted.type === 'address') && page.page === pages[0]?.page) {
         for (const c of headerCandidates(rows, wanted.type)) {

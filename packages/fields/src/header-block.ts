@@ -49,12 +49,17 @@ const isRegistration = (row: TextRow) => {
   return (/^[([]/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 4) || /^\(?\s*[\dA-Z]{4,}\s*-\s*[A-Z0-9]{1,3}\s*\)?$/i.test(text) || /\b(co\.?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|gst\s*(reg|id|no))/i.test(text);
 };
 const startsBody = (row: TextRow) => labelTokens(rowText(row)).some((t) => AFTER_HEADER.has(t)) || readDates(rowText(row)).length > 0 || isTitle(row);
-/** Countries and the states or regions an address ends with (the end of an address block). */
-const ADDRESS_ENDS = new Set(['malaysia', 'singapore', 'indonesia', 'thailand', 'philippines', 'germany', 'deutschland', 'france', 'espana', 'spain', 'italia', 'italy', 'nederland', 'netherlands', 'belgium', 'belgique', 'osterreich', 'austria', 'schweiz', 'suisse', 'switzerland', 'portugal', 'uk', 'usa', 'canada', 'australia', 'selangor', 'johor', 'penang', 'perak', 'kedah', 'melaka', 'pahang', 'sabah', 'sarawak', 'kelantan', 'terengganu', 'perlis', 'putrajaya', 'labuan']);
+/** Countries an address ends with (the end of an address block). */
+const COUNTRIES = new Set(['malaysia', 'singapore', 'indonesia', 'thailand', 'philippines', 'germany', 'deutschland', 'france', 'espana', 'spain', 'italia', 'italy', 'nederland', 'netherlands', 'belgium', 'belgique', 'osterreich', 'austria', 'schweiz', 'suisse', 'switzerland', 'portugal', 'uk', 'usa', 'canada', 'australia']);
+/** States an address ends with after its postcode ("47100 Puchong, Selangor"); alone they also name streets ("Jalan Pahang"). */
+const STATES = new Set(['selangor', 'johor', 'penang', 'perak', 'kedah', 'melaka', 'pahang', 'sabah', 'sarawak', 'kelantan', 'terengganu', 'perlis', 'putrajaya', 'labuan']);
 /** A row that is a phone number or an e-mail address with nothing to say what it is. */
 const isContact = (row: TextRow) => /^\+?[\d\s().\/-]{7,}(\s|$)/.test(rowText(row).trim()) || /@/.test(rowText(row));
-/** A row an address ends on: its last word a country or region, or the postcode and town after street rows. */
-const endsAddress = (row: TextRow) => ADDRESS_ENDS.has(labelTokens(rowText(row)).at(-1) ?? '');
+/** A row an address ends on: its last word a country, or a state after a postcode. */
+const endsAddress = (row: TextRow) => {
+  const last = labelTokens(rowText(row)).at(-1) ?? '';
+  return COUNTRIES.has(last) || (STATES.has(last) && /(^|\D)\d{5}(\D|$)/.test(rowText(row)));
+};
 /** Words that are specks or rules, not part of a name or address ("|", "—"). */
 const isSpeck = (w: LayoutWord) => !/[\p{L}\p{N}]/u.test(w.text);
 const looksAddress = (row: TextRow) => /\d/.test(rowText(row)) || labelTokens(rowText(row)).some((t) => ADDRESS_WORDS.has(t));
