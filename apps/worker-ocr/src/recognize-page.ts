@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
 import { takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { rawPage, readPage, toGray, type EnginePage, type OcrEngine } from '@docsvc/ocr-engine';
+import { pageWords, rawPage, readPage, toGray, type EnginePage, type OcrEngine } from '@docsvc/ocr-engine';
 import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -73,8 +73,7 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
 }
 
 /** An engine page's words, packed as a result's words are. */
-const packedWords = (page: EnginePage): PackedWord[] =>
-  page.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w): PackedWord => [w.text, w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1, Math.round(w.confidence * 1000) / 1000]))));
+const packedWords = (page: EnginePage): PackedWord[] => pageWords(page).map((w) => [w.text, w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1, Math.round(w.confidence * 1000) / 1000]);
 
 /**
  * The page with the lines drawn on it (table borders and rules) painted over, and those lines: the

@@ -16,7 +16,7 @@ const FORM_PAIRS: Array<[string, string]> = [['sdn', 'bhd'], ['pte', 'ltd'], ['p
 /** One letter different, same length. */
 const nearly = (a: string, b: string) => a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
 /** A company's name with a misread legal form put right: "SUBANG HEALTHCARE SIN BHD" -> "... SDN BHD". */
-export function withLegalForm(name: string): string {
+function withLegalForm(name: string): string {
   const words = name.split(' ');
   const key = (w: string) => w.toLowerCase().replace(/[.,]+$/, '');
   const asPrinted = (form: string, printed: string) => (printed === printed.toLowerCase() ? form : printed === printed.toUpperCase() ? form.toUpperCase() : form[0]!.toUpperCase() + form.slice(1)) + (/[.,]+$/.exec(printed)?.[0] ?? '');

@@ -4,7 +4,7 @@ export { NativeEngine, probeNativeTesseract, type NativeEngineOptions } from './
 export { TesseractJsEngine, type TesseractJsOptions, type TesseractJsStats } from './tesseract-js/engine.js';
 export { readPage, type ReadPageOptions, type ReadPageResult } from './read-page.js';
 export { toGray, straighten, estimateSkew, inkReport } from './pixels.js';
-export { assessPage, type PageQuality } from './page-quality.js';
+export { assessPage, pageWords, type PageQuality } from './page-quality.js';
 export { DEFAULT_LANG_PATH, listInstalledLanguages } from './languages.js';
 export { rawPage, toPageImage } from './page-image.js';
 export { encodePnm, rotateRaw } from './pnm.js';
