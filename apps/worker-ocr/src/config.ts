@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { documentShape, envInt, loadOrExit } from '@docsvc/config';
-import { ENGINE_CHOICES, ENGINE_SETTINGS } from '@docsvc/ocr-engine';
+import { ENGINE_CHOICES, ENGINE_SETTINGS, parseReadingModes } from '@docsvc/ocr-engine';
 
 export const ocrWorkerConfig = loadOrExit('worker-ocr', {
   ...documentShape,
@@ -11,6 +11,26 @@ export const ocrWorkerConfig = loadOrExit('worker-ocr', {
   OCR_CONCURRENCY: envInt(availableParallelism(), { min: 1, max: 256 }),
   /** Where the <lang>.traineddata files are (Debian's tesseract-ocr-<lang> packages), and osd.traineddata. */
   TESSDATA_DIR: z.string().default('/usr/share/tesseract-ocr/5/tessdata'),
+  /**
+   * Where best models are (<lang>.traineddata, e.g. a tessdata_best checkout); unset: English's from
+   * the npm package @tesseract.js-data/eng, unpacked once into the temporary folder.
+   */
+  OCR_BEST_TESSDATA_DIR: z.string().optional(),
+  /**
+   * A page whose prompt names fields is read again in each of these ways, and its fields looked for
+   * in every reading (README, "Fields"): `segmentation[:model]`, comma-separated; empty: read once.
+   */
+  OCR_FIELD_READINGS: z
+    .string()
+    .default('block,block:best')
+    .transform((text, ctx) => {
+      const modes = parseReadingModes(text);
+      if (modes instanceof Error) {
+        ctx.addIssue({ code: 'custom', message: modes.message });
+        return z.NEVER;
+      }
+      return modes;
+    }),
   /** Each engine's own settings (TESSERACT_BINARY, OCR_PAGE_MEMORY_MB, OCR_RECYCLE_AFTER_PAGES, ...): its definition.ts. */
   ...ENGINE_SETTINGS,
 });

@@ -24,11 +24,12 @@ await runWorker<OcrPageJob, OcrPageResult>({
       ...engineOptionsFrom(config),
       engine: config.OCR_ENGINE,
       langPath: config.TESSDATA_DIR,
+      ...(config.OCR_BEST_TESSDATA_DIR ? { bestLangPath: config.OCR_BEST_TESSDATA_DIR } : {}),
       concurrency: config.OCR_CONCURRENCY,
       pageTimeoutMs: config.PAGE_TIMEOUT_MS,
     });
     ctx.log.info(
-      { engine: engine.name, version: engine.version, asked: config.OCR_ENGINE, languages: engine.languages, orientation: engine.canDetectOrientation, concurrency: config.OCR_CONCURRENCY },
+      { engine: engine.name, version: engine.version, asked: config.OCR_ENGINE, languages: engine.languages, best_models: engine.bestLanguages, field_readings: config.OCR_FIELD_READINGS, orientation: engine.canDetectOrientation, concurrency: config.OCR_CONCURRENCY },
       `OCR engine ready: ${engine.name} (${engine.version})`,
     );
     if (!engine.canDetectOrientation) ctx.log.warn({ tessdata: config.TESSDATA_DIR }, 'no osd.traineddata: page orientation will not be detected');
@@ -44,7 +45,7 @@ await runWorker<OcrPageJob, OcrPageResult>({
   },
   processor: async (job, ctx) => {
     if (!engine) throw new Error('OCR engine not ready');
-    return recognizePage(job as Job<OcrPageJob>, ctx, engine, limits);
+    return recognizePage(job as Job<OcrPageJob>, ctx, engine, limits, config.OCR_FIELD_READINGS);
   },
 });
 

@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
 import { takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { pageWords, rawPage, readPage, toGray, type EnginePage, type OcrEngine } from '@docsvc/ocr-engine';
+import { pageWords, rawPage, readPage, toGray, type EnginePage, type OcrEngine, type ReadingMode } from '@docsvc/ocr-engine';
 import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -16,15 +16,15 @@ import type { Box } from '@docsvc/image';
  * tightened to the word's own ink in the same (upright) image. Stops at PAGE_TIMEOUT_MS (ctx.signal:
  * the engine's process is killed or its thread replaced).
  */
-export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, engine: OcrEngine, limits: DocumentLimits): Promise<OcrPageResult> {
+export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, engine: OcrEngine, limits: DocumentLimits, fieldReadings: readonly ReadingMode[]): Promise<OcrPageResult> {
   const { page, language, fineGrained, drawnLines, readFields } = job.data;
   // The engine starts (and loads its model) while the page is fetched, checked (and its lines taken off).
   const arriving = pageImage(job.data, ctx, limits).then((p) => (drawnLines ? withoutLines(p) : { ...p, rulings: [], width: p.image.width, height: p.image.height }));
   const read = await readPage(
     engine,
     arriving.then((p) => p.image),
-    // Prompted fields: the page read again as one block of lines, whose words are looked in too.
-    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: 'block' as const } : {}) },
+    // Prompted fields: the page read again in other ways (OCR_FIELD_READINGS), whose words are looked in too.
+    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings } : {}) },
   );
   const { from, rulings: drawn, width: sentWidth, height: sentHeight } = await arriving;
   const t0 = performance.now();
@@ -68,7 +68,7 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
     engine: engine.name,
     tables: structure.tables,
     keyValuePairs: structure.keyValuePairs,
-    ...(read.other ? { otherReadings: [packedWords(read.other)] } : {}),
+    ...(read.others.length > 0 ? { otherReadings: read.others.map(packedWords) } : {}),
   };
 }
 

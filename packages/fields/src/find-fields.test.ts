@@ -216,4 +216,15 @@ describe('findFields with other readings of a page', () => {
     expect(found.get('date')![0]).toMatchObject({ value: '05/03/2018', box: first.find((w) => w.text === '05/03/2018')!.box });
     expect(findFields([{ page: 1, words: first }], [{ name: 'total' }]).get('total')![0]?.source).not.toBe('key_value');
   });
+
+  it('takes the value most readings agree on where they disagree, at the same place and label', () => {
+    const reading = (date: string, total: string) => [...text(`Date: ${date}`, 20, 40), ...text('TOTAL', 20, 80), ...right(total, 470, 80)];
+    // The page's own words misread a digit of each; two other readings read them alike.
+    const found = findFields([{ page: 1, words: reading('19/03/2018', '57.60'), otherReadings: [reading('10/03/2018', '57.80'), reading('10/03/2018', '57.80')] }], [{ name: 'date' }, { name: 'total' }]);
+    expect(found.get('date')!.map((f) => f.value)).toEqual(['10/03/2018', '19/03/2018']);
+    expect(found.get('total')![0]).toMatchObject({ value: '57.80', normalized: 57.8 });
+    // Two readings that disagree: the page's own words go first.
+    const two = findFields([{ page: 1, words: reading('19/03/2018', '57.60'), otherReadings: [reading('10/03/2018', '57.80')] }], [{ name: 'date' }]);
+    expect(two.get('date')![0]?.value).toBe('19/03/2018');
+  });
 });

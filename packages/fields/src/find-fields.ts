@@ -14,8 +14,8 @@ export interface FieldPage {
   tables?: Table[];
   /**
    * The words of other readings of the same page (the engine run again another way, in the same pixel
-   * space): values are looked for in each as in the page's own words, and ranked with them (a reading
-   * agreeing with another was measured to help nothing: each is right where the other misreads).
+   * space): values are looked for in each as in the page's own words, and ranked with them; among
+   * values as well placed, the one more readings read goes first (countVotes).
    */
   otherReadings?: LayoutWord[][];
 }
@@ -39,6 +39,10 @@ interface Candidate extends FoundField {
   order: number;
   /** Among totals labelled alike, the larger comes first: the grand total after rounding, not a tax summary's. */
   size?: number;
+  /** Which reading of its page it was found in (0: the page's own words); set once its page's candidates are in. */
+  reading?: number;
+  /** Readings of its page in which the same value was found as well placed (countVotes). */
+  votes?: number;
 }
 
 /** The field as looked for: its labels (as words), type, and the words that make a label another thing. */
@@ -363,9 +367,29 @@ function rank(candidates: Candidate[]): Candidate[] {
     (a, b) =>
       bucket(b.score) - bucket(a.score) ||
       (b.size ?? 0) - (a.size ?? 0) ||
+      (b.votes ?? 0) - (a.votes ?? 0) ||
       b.score - a.score ||
       a.order - b.order,
   );
+}
+
+/** What two readings' values must share to be the same value: the page, and the normalised value (or the letters and digits). */
+const sameValueKey = (c: Candidate) => `${c.page}:${typeof c.normalized === 'number' ? c.normalized : String(c.normalized ?? c.value).toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')}`;
+
+/**
+ * Each candidate's votes: the readings of its page in which the same value was found at least as
+ * well placed (the same step of score or better). Where readings disagree (one misread "10/03" as
+ * "19/03"), the value most of them read goes first; with two readings this only breaks ties.
+ */
+function countVotes(candidates: Candidate[]): void {
+  const byValue = new Map<string, Candidate[]>();
+  for (const c of candidates) {
+    const key = sameValueKey(c);
+    byValue.set(key, [...(byValue.get(key) ?? []), c]);
+  }
+  for (const same of byValue.values()) {
+    for (const c of same) c.votes = new Set(same.filter((d) => Math.round(d.score * 10) >= Math.round(c.score * 10)).map((d) => d.reading)).size;
+  }
 }
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
@@ -381,14 +405,14 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
   const laid = pages.flatMap((page, p) =>
     [page.words, ...(page.otherReadings ?? [])].map((words, reading) => {
       const read: FieldPage = reading === 0 ? page : { page: page.page, words };
-      return { page: read, rows: textRows(words), orderBase: p * 100_000 + reading * 10_000 };
+      return { page: read, rows: textRows(words), orderBase: p * 100_000 + reading * 10_000, reading };
     }),
   );
   const out = new Map<string, FoundField[]>();
   for (const request of requests) {
     const wanted = wantedOf(request);
     const candidates: Candidate[] = [];
-    for (const { page, rows, orderBase } of laid) {
+    for (const { page, rows, orderBase, reading } of laid) {
       const own = [...labelledCandidates(wanted, page, rows, orderBase), ...tableCandidates(wanted, page, orderBase), ...patternCandidates(wanted, rows, page, orderBase)];
       if (wanted.kind?.kind === 'total') {
         checkTotals(own, page, rows, orderBase);
@@ -404,11 +428,13 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
           own.push({ value: c.text, normalized: c.text, type: wanted.type, confidence: c.score * meanConfidence(c.words), page: page.page, box: unionOf(c.words.map((w) => w.box)), source: 'header', score: c.score, order: orderBase });
         }
       }
+      for (const c of own) c.reading = reading;
       candidates.push(...own);
     }
+    countVotes(candidates);
     const seen = new Set<string>();
     const ranked: FoundField[] = [];
-    for (const { score: _score, order: _order, size: _size, ...c } of rank(candidates)) {
+    for (const { score: _score, order: _order, size: _size, reading: _reading, votes: _votes, ...c } of rank(candidates)) {
       const key = `${c.page}:${c.value}`;
       if (seen.has(key)) continue;
       seen.add(key);

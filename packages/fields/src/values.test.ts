@@ -22,6 +22,13 @@ describe('readDates', () => {
     expect(isoOf('Qty 12 x 3.50')).toEqual([]);
   });
 
+  it("reads a day's leading 1 printed as a bar or a letter as 1, in the value too, and not a bar that stands apart", () => {
+    expect(readDates('Date: |7-06-2018 14:07')).toMatchObject([{ normalized: '2018-06-17', text: '17-06-2018' }]);
+    expect(readDates('l5/03/2018')).toMatchObject([{ normalized: '2018-03-15', text: '15/03/2018' }]);
+    expect(isoOf('Date | 7-06-2018')).toEqual(['2018-06-07']);
+    expect(isoOf('Total|7-06-2018')).toEqual(['2018-06-07']);
+  });
+
   it('gives where the date stands in the text', () => {
     const [d] = readDates('Invoice date: 07/01/18 Time 10:02');
     expect('Invoice date: 07/01/18 Time 10:02'.slice(d!.start, d!.end)).toBe('07/01/18');

@@ -56,16 +56,18 @@ const DATE_PATTERNS: Array<{ re: RegExp; iso: (m: RegExpExecArray) => string | {
   { re: /(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])/g, iso: (m) => isoDate(+m[1]!, +m[2]!, +m[3]!) },
   // 25/12/2018, 25-12-18, 25.12.2018; day first unless the first number cannot be a day of the month's place (12/25/2018)
   {
-    re: /(?<![\d.])(\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/g,
+    // A day's leading 1 read as a bar or a letter ("|7-06-2018") is read as the 1 it is.
+    re: /(?<![\d.\p{L}])([|lI]\d|\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?![\d])/gu,
     iso: (m) => {
       const numeric = (a: number, b: number, y: number) => (b > 12 && a <= 12 ? isoDate(y, a, b) : isoDate(y, b, a));
-      const [day, month, year] = [m[1]!, m[3]!, m[4]!];
+      const printed = m[1]!;
+      const [day, month, year] = [printed.replace(/^[|lI]/, '1'), m[3]!, m[4]!];
       const read = numeric(+day, +month, +year);
-      if (read && plausibleYear(+year)) return read;
+      if (read && plausibleYear(+year)) return day === printed ? read : { iso: read, text: m[0].replace(printed, day) };
       // A scan's misread digit: a day that cannot be ("92/02/2018", "45/07/2017"), a year far off ("2078").
       for (const d of [day, ...misreadDigits(day, 0)]) for (const y of [year, ...misreadDigits(year, year.length - 2)]) {
         const repaired = plausibleYear(+y) ? numeric(+d, +month, +y) : undefined;
-        if (repaired) return { iso: repaired, text: m[0].replace(new RegExp(`^${day}`), d).replace(new RegExp(`${year}$`), y) };
+        if (repaired) return { iso: repaired, text: m[0].replace(printed, d).replace(new RegExp(`${year}$`), y) };
       }
       return read;
     },

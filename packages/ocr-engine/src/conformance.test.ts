@@ -1,7 +1,11 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ServiceError } from '@docsvc/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proseLines, renderLines, renderPlaced, toPng, wordAccuracy, type DrawnLine } from '../../../test/fixtures/render-text.ts';
 import { blank, childTesseracts, ENGINES, grayPage, PARAGRAPH, PARAGRAPH_WORDS as TRUTH, SLOW, texts, words } from '../test/engines.js';
+import { DEFAULT_LANG_PATH } from './languages.js';
 import { rawPage } from './page-image.js';
 import { rotateRaw } from './pnm.js';
 import type { OcrEngine, PageImage } from './types.js';
@@ -106,6 +110,31 @@ describe.each(ENGINES)('$name engine', SLOW, ({ name, create }) => {
     expect(byPage).toEqual([...left, ...right]);
     expect(asBlock).toEqual(left.map((l, i) => `${l} ${right[i]}`));
     expect(again).toEqual(byPage);
+  });
+
+  it("reads with the best model where asked and the language has one (English's from npm), with the installed one otherwise", async () => {
+    expect(engine.bestLanguages).toEqual(['eng']);
+    const best = await engine.recognize(grayPage(paragraph.image), { model: 'best' });
+    expect(best.language).toBe('eng');
+    expect(wordAccuracy(TRUTH, texts(best))).toBeGreaterThanOrEqual(0.95);
+    // The models really come from the best folder: one whose "eng" is Spanish's reads accents in English.
+    const folder = mkdtempSync(join(tmpdir(), 'best-models-'));
+    copyFileSync(join(DEFAULT_LANG_PATH, 'spa.traineddata'), join(folder, 'eng.traineddata'));
+    const swapped = await create({ bestLangPath: folder });
+    try {
+      expect(swapped.bestLanguages).toEqual(['eng']);
+      const { image } = await renderLines(['El niño comió después de la canción'], { width: 1400, height: 160, fontSize: 46, lineHeight: 80 });
+      const asBest = texts(await swapped.recognize(image, { language: 'eng', model: 'best' }));
+      const asInstalled = texts(await swapped.recognize(image, { language: 'eng' }));
+      // A set with a language lacking a best model is read with the installed models.
+      const mixed = texts(await swapped.recognize(image, { language: 'eng+spa', model: 'best' }));
+      expect(asBest).toEqual(expect.arrayContaining(['niño', 'comió', 'después', 'canción']));
+      expect(asInstalled).not.toEqual(expect.arrayContaining(['niño', 'comió', 'después', 'canción']));
+      expect(mixed).toEqual(expect.arrayContaining(['niño', 'canción']));
+    } finally {
+      await swapped.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('gives no blocks for a blank page', async () => {

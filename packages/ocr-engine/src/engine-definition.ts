@@ -5,6 +5,8 @@ import type { OcrEngine } from './types.js';
 export interface CommonEngineOptions {
   /** Directory of <lang>.traineddata (and osd.traineddata). Never fetched at run time. */
   langPath?: string;
+  /** Directory of best <lang>.traineddata models (model: 'best'); default the npm packages' (bestModelPath); null: none. */
+  bestLangPath?: string | null;
   /** Pages recognised at once by this process. */
   concurrency?: number;
   /** worker-ocr's time limit of a page; an engine may set its own backstops from it. */

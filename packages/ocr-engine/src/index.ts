@@ -2,6 +2,8 @@ export { ENGINES, ENGINE_NAMES, ENGINE_CHOICES, ENGINE_SETTINGS, createOcrEngine
 export type { CommonEngineOptions, EngineDefinition } from './engine-definition.js';
 export { NativeEngine, probeNativeTesseract, type NativeEngineOptions } from './native/engine.js';
 export { TesseractJsEngine, type TesseractJsOptions, type TesseractJsStats } from './tesseract-js/engine.js';
+export { bestModelPath } from './best-models.js';
+export { READING_MODES_RULE, parseReadingModes } from './reading-modes.js';
 export { readPage, type ReadPageOptions, type ReadPageResult } from './read-page.js';
 export { toGray, straighten, estimateSkew, inkReport } from './pixels.js';
 export { assessPage, pageWords, type PageQuality } from './page-quality.js';
@@ -15,9 +17,11 @@ export type {
   EngineParagraph,
   EngineStats,
   EngineWord,
+  ModelChoice,
   OcrEngine,
   Orientation,
   PageImage,
+  ReadingMode,
   RecognizeOptions,
   Rotation,
   Segmentation,

@@ -4,7 +4,8 @@ import { rawPage } from './page-image.js';
 import { assessPage, pageWords, readsWell, tiltDegrees, type PageQuality } from './page-quality.js';
 import { estimateSkew, inkReport, straighten, toGray } from './pixels.js';
 import { rotateRaw } from './pnm.js';
-import type { EnginePage, OcrEngine, Orientation, PageImage, Rotation, Segmentation } from './types.js';
+import { readsWithBest } from './best-models.js';
+import type { EnginePage, OcrEngine, Orientation, PageImage, ReadingMode, Rotation } from './types.js';
 
 /**
  * tesseract's OSD orientation confidence from which a page is turned. OCRmyPDF's default is 14 and
@@ -12,6 +13,8 @@ import type { EnginePage, OcrEngine, Orientation, PageImage, Rotation, Segmentat
  * turned page is kept only if it then reads better, so a lower bar costs one extra read at worst.
  */
 export const MIN_ORIENTATION_CONFIDENCE = 5;
+
+const modeKey = (mode: ReadingMode) => `${mode.segmentation}/${mode.model}`;
 /** A re-read with the detected language is kept unless it reads this much worse (confidence 0..1). */
 const LANGUAGE_TOLERANCE = 0.05;
 /** Fewer words than this, on a page with ink, and the page is looked at more closely. */
@@ -40,8 +43,12 @@ const LEVEL_ALWAYS_DEGREES = 3.5;
 export interface ReadPageOptions {
   /** 'auto', or installed models joined by '+'. */
   language: string;
-  /** Read the page, once upright and in its language, again this way: `other` of the result. */
-  readAgainAs?: Segmentation;
+  /**
+   * Read the page, once upright and in its language, again in each of these ways: `others` of the
+   * result. A way that comes to what the kept reading did, or an earlier way did (a best model the
+   * language lacks), is skipped.
+   */
+  readAgainAs?: readonly ReadingMode[];
   signal?: AbortSignal;
 }
 
@@ -63,7 +70,7 @@ export interface ReadPageResult {
   /** Time in the engine: recognitions and orientation detection. */
   engineMs: number;
   /** The page read again as `readAgainAs` asked, in the same pixels as `page`. */
-  other?: EnginePage;
+  others: EnginePage[];
 }
 
 interface Reading {
@@ -179,12 +186,22 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
     }
   }
 
-  // Another reading of the kept one (upright, levelled, in its language), never instead of it.
-  let other: EnginePage | undefined;
-  if (opts.readAgainAs && best.quality.words > 0) {
-    other = await engine.recognize(best.image, { language: best.page.language, segmentation: opts.readAgainAs, ...(signal ? { signal } : {}) });
-    passes += 1;
-    engineMs += other.recognizeMs;
+  // Other readings of the kept one (upright, levelled, in its language), never instead of it; not of
+  // a blank page (a page with unread ink may read otherwise).
+  const others: EnginePage[] = [];
+  if (best.quality.words > 0 || unreadInk) {
+    const language = best.page.language;
+    const done = new Set([modeKey({ segmentation: 'page', model: 'installed' })]);
+    for (const way of opts.readAgainAs ?? []) {
+      const model = readsWithBest(language, way.model, engine.bestLanguages) ? 'best' : 'installed';
+      const key = modeKey({ segmentation: way.segmentation, model });
+      if (done.has(key)) continue;
+      done.add(key);
+      const other = await engine.recognize(best.image, { language, segmentation: way.segmentation, model, ...(signal ? { signal } : {}) });
+      passes += 1;
+      engineMs += other.recognizeMs;
+      others.push(other);
+    }
   }
 
   return {
@@ -196,7 +213,7 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
     passes,
     orientation,
     engineMs,
-    ...(other ? { other } : {}),
+    others,
   };
 }
 

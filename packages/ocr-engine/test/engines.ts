@@ -6,7 +6,7 @@ import type { EngineWord, EnginePage, OcrEngine, PageImage } from '../src/types.
 import type { GrayImage } from '@docsvc/image';
 
 /** Every engine of the registry, as the conformance suites run them: each suite runs once per engine. */
-export const ENGINES: Array<{ name: string; create(opts?: { concurrency?: number; langPath?: string }): Promise<OcrEngine> }> = REGISTRY.map((engine) => ({
+export const ENGINES: Array<{ name: string; create(opts?: { concurrency?: number; langPath?: string; bestLangPath?: string | null }): Promise<OcrEngine> }> = REGISTRY.map((engine) => ({
   name: engine.name,
   create: (opts = {}) => createOcrEngine({ ...opts, engine: engine.name }),
 }));

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ServiceError } from '@docsvc/schemas';
+import { bestLanguagesOf, bestModelPath, readsWithBest } from '../best-models.js';
 import { DEFAULT_LANG_PATH, DEFAULT_LANGUAGE, listInstalledLanguages, parseLanguageSet } from '../languages.js';
 import { assertEngineImage, toPageImage } from '../page-image.js';
 import { toEngineBlocks } from '../to-engine-page.js';
@@ -17,6 +18,8 @@ export interface NativeEngineOptions {
   binary?: string;
   /** Directory of <lang>.traineddata (and osd.traineddata); default /usr/share/tesseract-ocr/5/tessdata. */
   langPath?: string;
+  /** Directory of best <lang>.traineddata (model: 'best'); default the npm packages' (bestModelPath); null: none. */
+  bestLangPath?: string | null;
   /** Address space one tesseract process may use, in MB (OCR_PAGE_MEMORY_MB); default 2048. */
   memoryLimitMb?: number;
   /** CPU seconds one tesseract process may use before the kernel ends it; default 600. */
@@ -58,6 +61,8 @@ export class NativeEngine implements OcrEngine {
     private readonly installed: string[],
     private readonly binary: string,
     private readonly langPath: string,
+    private readonly bestLangPath: string | null,
+    private readonly best: string[],
     private readonly memoryLimitBytes: number,
     private readonly cpuLimitSeconds: number,
     private readonly memoryLimitMb: number,
@@ -75,11 +80,14 @@ export class NativeEngine implements OcrEngine {
     if (installed.length === 0) throw new Error(`NativeEngine: no <lang>.traineddata in ${langPath}`);
     const memoryLimitMb = opts.memoryLimitMb ?? 2048;
     if (!Number.isFinite(memoryLimitMb) || memoryLimitMb < 64) throw new RangeError(`NativeEngine: memoryLimitMb must be at least 64 (got ${memoryLimitMb})`);
+    const bestLangPath = bestModelPath(opts.bestLangPath);
     return new NativeEngine(
       `tesseract ${version}`,
       installed,
       binary,
       langPath,
+      bestLangPath,
+      bestLanguagesOf(bestLangPath, installed),
       memoryLimitMb * 1024 * 1024,
       opts.cpuLimitSeconds ?? 600,
       memoryLimitMb,
@@ -89,6 +97,10 @@ export class NativeEngine implements OcrEngine {
 
   get languages(): string[] {
     return [...this.installed];
+  }
+
+  get bestLanguages(): string[] {
+    return [...this.best];
   }
 
   get stats(): EngineStats {
@@ -105,7 +117,8 @@ export class NativeEngine implements OcrEngine {
     // psm 3: fully automatic segmentation without OSD (columns, blocks, reading order), as the
     // tesseract.js engine is set up; psm 6 for 'block'; hOCR without font information.
     const psm = PAGE_SEGMENTATION_MODES[opts.segmentation ?? 'page'];
-    const args = ['stdin', 'stdout', '--tessdata-dir', this.langPath, '-l', language, '--psm', psm, '-c', 'tessedit_create_hocr=1', '-c', 'hocr_font_info=0'];
+    const models = readsWithBest(language, opts.model, this.best) ? this.bestLangPath! : this.langPath;
+    const args = ['stdin', 'stdout', '--tessdata-dir', models, '-l', language, '--psm', psm, '-c', 'tessedit_create_hocr=1', '-c', 'hocr_font_info=0'];
     const run = await this.run(
       args,
       arriving.then((p) => p.bytes),

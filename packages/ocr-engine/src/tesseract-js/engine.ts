@@ -2,18 +2,21 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { ServiceError } from '@docsvc/schemas';
+import { bestLanguagesOf, bestModelPath, readsWithBest } from '../best-models.js';
 import { DEFAULT_LANG_PATH, DEFAULT_LANGUAGE, listInstalledLanguages, parseLanguageSet } from '../languages.js';
 import { toPageImage } from '../page-image.js';
 import { PAGE_SEGMENTATION_MODES } from '../segmentation.js';
 import { toEngineBlocks } from '../to-engine-page.js';
 import type { EnginePage, EngineStats, OcrEngine, Orientation, PageImage, RecognizeOptions, Rotation } from '../types.js';
 import { WorkerPool } from './pool.js';
-import { TesseractThread } from './thread.js';
+import { BEST_SUFFIX, TesseractThread } from './thread.js';
 import type { GrayImage } from '@docsvc/image';
 
 export interface TesseractJsOptions {
   /** Directory of <lang>.traineddata files; default /usr/share/tesseract-ocr/5/tessdata. Never fetched at run time. */
   langPath?: string;
+  /** Directory of best <lang>.traineddata (model: 'best'); default the npm packages' (bestModelPath); null: none. */
+  bestLangPath?: string | null;
   /** Concurrent recognitions (tesseract.js workers) in this process; default 1. */
   concurrency?: number;
   /** Recycle a tesseract worker after this many pages (its WASM heap never shrinks); default 200. */
@@ -75,6 +78,7 @@ export class TesseractJsEngine implements OcrEngine {
 
   private constructor(
     private readonly installed: string[],
+    private readonly best: string[],
     private readonly pool: WorkerPool,
     private readonly langPath: string,
     private readonly initTimeoutMs: number,
@@ -87,19 +91,25 @@ export class TesseractJsEngine implements OcrEngine {
     const installed = listInstalledLanguages(langPath);
     if (installed.length === 0) throw new Error(`TesseractJsEngine: no <lang>.traineddata in ${langPath}`);
     const initTimeoutMs = positiveInteger('initTimeoutMs', opts.initTimeoutMs ?? DEFAULTS.initTimeoutMs);
+    const bestLangPath = bestModelPath(opts.bestLangPath);
     const pool = new WorkerPool({
       langPath,
+      bestLangPath,
       concurrency: positiveInteger('concurrency', opts.concurrency ?? DEFAULTS.concurrency),
       recycleAfterPages: positiveInteger('recycleAfterPages', opts.recycleAfterPages ?? DEFAULTS.recycleAfterPages),
       maxRssBytes: positiveNumber('maxRssBytes', opts.maxRssBytes ?? DEFAULTS.maxRssBytes),
       initTimeoutMs,
     });
     await pool.start(installed.includes(DEFAULT_LANGUAGE) ? DEFAULT_LANGUAGE : installed[0]!);
-    return new TesseractJsEngine(installed, pool, langPath, initTimeoutMs, existsSync(join(langPath, 'osd.traineddata')));
+    return new TesseractJsEngine(installed, bestLanguagesOf(bestLangPath, installed), pool, langPath, initTimeoutMs, existsSync(join(langPath, 'osd.traineddata')));
   }
 
   get languages(): string[] {
     return [...this.installed];
+  }
+
+  get bestLanguages(): string[] {
+    return [...this.best];
   }
 
   get stats(): TesseractJsStats {
@@ -119,7 +129,7 @@ export class TesseractJsEngine implements OcrEngine {
     this.running += 1;
     try {
       const raw = await this.pool.run({
-        languages: language,
+        languages: readsWithBest(language, opts.model, this.best) ? language.split('+').map((code) => `${code}${BEST_SUFFIX}`).join('+') : language,
         // A buffer of our own, moved (not copied) to the worker thread: the caller's bytes stay usable.
         image: new Uint8Array(page.bytes),
         ...(opts.segmentation && opts.segmentation !== 'page' ? { parameters: { tessedit_pageseg_mode: PAGE_SEGMENTATION_MODES[opts.segmentation] } } : {}),
@@ -186,7 +196,7 @@ export class TesseractJsEngine implements OcrEngine {
   private async osdThread(): Promise<TesseractThread> {
     if (!this.osd || this.osd.thread.failure) {
       if (this.osd) this.dropOsdThread();
-      const thread = new TesseractThread(this.langPath, () => {
+      const thread = new TesseractThread({ langPath: this.langPath, bestLangPath: null }, () => {
         if (this.osd?.thread === thread) this.osd = null;
       });
       this.osd = { thread, ready: thread.bootOsd(this.initTimeoutMs) };

@@ -1,9 +1,8 @@
 import { ServiceError } from '@docsvc/schemas';
-import { TesseractJobError, TesseractThread, type RawRecognition } from './thread.js';
+import { TesseractJobError, TesseractThread, type ModelPaths, type RawRecognition } from './thread.js';
 import type { TesseractJsStats } from './engine.js';
 
-export interface WorkerPoolOptions {
-  langPath: string;
+export interface WorkerPoolOptions extends ModelPaths {
   concurrency: number;
   recycleAfterPages: number;
   maxRssBytes: number;
@@ -13,7 +12,7 @@ export interface WorkerPoolOptions {
 }
 
 export interface PageJob {
-  /** Normalised language set ('eng', 'spa+eng'). */
+  /** Normalised language set ('eng', 'spa+eng'; best models' codes end in BEST_SUFFIX: 'eng_best'). */
   languages: string;
   /** Encoded image bytes (PNM, PNG, ...), owned by the pool from now on: the buffer moves to the thread. */
   image: Uint8Array;
@@ -252,7 +251,7 @@ export class WorkerPool {
   /** Starts, boots and installs a thread in `slot`; counts it. */
   private async startThread(slot: Slot, languages: string): Promise<TesseractThread> {
     if (this.closed) throw internal('OCR engine is closed');
-    const thread: TesseractThread = new TesseractThread(this.opts.langPath, () => this.onThreadDeath(slot, thread));
+    const thread: TesseractThread = new TesseractThread(this.opts, () => this.onThreadDeath(slot, thread));
     this.threads.add(thread);
     this.counters.workersStarted += 1;
     try {

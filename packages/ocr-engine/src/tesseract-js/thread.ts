@@ -26,6 +26,18 @@ import type { RawBlock } from '../to-engine-page.js';
  * thread count to limit: one thread per worker is what we get.
  */
 
+/**
+ * A best model's code inside a thread ('eng_best'): both models of a language can sit in its memory
+ * file system at once, and a pool's threads are told apart by the set they hold.
+ */
+export const BEST_SUFFIX = '_best';
+
+/** Where a thread reads traineddata: the installed models, and the best ones (codes ending in BEST_SUFFIX). */
+export interface ModelPaths {
+  langPath: string;
+  bestLangPath: string | null;
+}
+
 const require = createRequire(import.meta.url);
 const WORKER_SCRIPT = join(dirname(require.resolve('tesseract.js')), 'worker-script', 'node', 'index.js');
 
@@ -95,7 +107,7 @@ export class TesseractThread {
   private terminated: Promise<void> | null = null;
 
   constructor(
-    private readonly langPath: string,
+    private readonly paths: ModelPaths,
     /** Called once if the thread dies by itself (not through terminate()). */
     private readonly onDeath: (err: Error) => void = () => {},
   ) {
@@ -134,7 +146,7 @@ export class TesseractThread {
   async bootOsd(timeoutMs: number): Promise<void> {
     await this.withinTime(timeoutMs, 'load osd', async () => {
       await this.call('load', { options: { lstmOnly: false, logging: false } });
-      const data = await readTraineddata(this.langPath, 'osd');
+      const data = await readTraineddata(this.paths.langPath, 'osd');
       await this.call('loadLanguage', { langs: [{ code: 'osd', data }], options: { cacheMethod: 'none', gzip: false, lstmOnly: false } });
       await this.call('initialize', { langs: 'osd', oem: OEM_LEGACY_ONLY });
       await this.call('setParameters', { params: { debug_file: '/dev/null' } });
@@ -180,13 +192,19 @@ export class TesseractThread {
     const missing = languages.split('+').filter((code) => !this.loaded.has(code));
     if (missing.length > 0) {
       // Bytes handed over as {code, data}: the worker script then never looks at langPath or a URL.
-      const langs = await Promise.all(missing.map(async (code) => ({ code, data: await readTraineddata(this.langPath, code) })));
+      const langs = await Promise.all(missing.map(async (code) => ({ code, data: await this.traineddata(code) })));
       await this.call('loadLanguage', { langs, options: { cacheMethod: 'none', gzip: false, lstmOnly: true } });
       for (const code of missing) this.loaded.add(code);
     }
     await this.call('initialize', { langs: languages, oem: OEM_LSTM_ONLY });
     await this.call('setParameters', { params: PAGE_PARAMETERS });
     this.current = languages;
+  }
+
+  private traineddata(code: string): Promise<Uint8Array> {
+    if (!code.endsWith(BEST_SUFFIX)) return readTraineddata(this.paths.langPath, code);
+    if (!this.paths.bestLangPath) throw new Error(`no best models to load ${code} from`);
+    return readTraineddata(this.paths.bestLangPath, code.slice(0, -BEST_SUFFIX.length));
   }
 
   /** Recognises one encoded image (PNM, PNG, JPEG, TIFF, ...). `transfer` hands its buffer over (detaching it). */
