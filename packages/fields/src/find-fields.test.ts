@@ -227,4 +227,14 @@ describe('findFields with other readings of a page', () => {
     const two = findFields([{ page: 1, words: reading('19/03/2018', '57.60'), otherReadings: [reading('10/03/2018', '57.80')] }], [{ name: 'date' }]);
     expect(two.get('date')![0]?.value).toBe('19/03/2018');
   });
+
+  it("gives a company's name and address as most readings read them, character by character, where each reading misread another character", () => {
+    const header = (name: string, street: string) => [...text(name, 60, 20), ...text(street, 60, 50), ...text('81750 MASAI, JOHOR', 60, 80), ...text('TEL: 07-386 7524', 60, 110)];
+    const found = findFields(
+      [{ page: 1, words: header('WARAKUYA PERMAS SDN BHD', 'JALAN PERMAS UTARA 4'), otherReadings: [header('WARAKUYA PERHAS SDN BHD', 'JALAN PERMAS UTARA 1'), header('WARAKUYA PERMAS SDN BHD', 'JALAN PERMAS UTARA 1')] }],
+      [{ name: 'company' }, { name: 'address' }],
+    );
+    expect(found.get('company')![0]).toMatchObject({ value: 'WARAKUYA PERMAS SDN BHD', source: 'header' });
+    expect(found.get('address')![0]).toMatchObject({ value: 'JALAN PERMAS UTARA 1 81750 MASAI, JOHOR', normalized: 'JALAN PERMAS UTARA 1 81750 MASAI, JOHOR', source: 'header' });
+  });
 });

@@ -2,6 +2,7 @@ import type { Box } from '@docsvc/image';
 import { textRows, unionOf, type LayoutWord, type TextRow } from '@docsvc/layout';
 import type { FieldRequest, FieldSource, FieldType, Table } from '@docsvc/schemas';
 import { headerCandidates } from './header-block.js';
+import { majorityText, textDistance } from './majority-text.js';
 import { labelTokens, tokenMatches } from './tokens.js';
 import { hasCents, leadingNumber, meanConfidence, valuesIn, type WordValue } from './typed-values.js';
 import { currencyIn } from './values.js';
@@ -392,6 +393,39 @@ function countVotes(candidates: Candidate[]): void {
   }
 }
 
+/** Types whose values are free text: no pattern puts a misread character right, other readings can. */
+const FREE_TEXT_TYPES = new Set<FieldType>(['company', 'address', 'person', 'text', 'identifier']);
+/** How much of the smaller box the two share. */
+function overlapShare(a: Box, b: Box): number {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  if (w <= 0 || h <= 0) return 0;
+  return (w * h) / Math.min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0));
+}
+
+/**
+ * The best value's text as most readings read it, where it is free text and other readings found
+ * it too (the same place and source, mostly the same characters): character by character, the
+ * majority (majorityText). Needs three readings to change anything.
+ */
+function agreeOnText(ranked: Candidate[]): void {
+  const top = ranked[0];
+  if (!top || !FREE_TEXT_TYPES.has(top.type)) return;
+  const readings = new Set([top.reading]);
+  const others: string[] = [];
+  for (const c of ranked) {
+    if (readings.has(c.reading) || c.page !== top.page || c.source !== top.source || overlapShare(c.box, top.box) < 0.5) continue;
+    // Lengths that differ this much cannot be within the distance (and the alignment is not worth its time).
+    if (Math.abs(c.value.length - top.value.length) > 0.3 * Math.max(c.value.length, top.value.length) || textDistance(top.value, c.value) > 0.3) continue;
+    readings.add(c.reading);
+    others.push(c.value);
+  }
+  const text = majorityText(top.value, others);
+  if (text === top.value) return;
+  if (top.normalized === top.value) top.normalized = text;
+  top.value = text;
+}
+
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /**
@@ -434,7 +468,9 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
     countVotes(candidates);
     const seen = new Set<string>();
     const ranked: FoundField[] = [];
-    for (const { score: _score, order: _order, size: _size, reading: _reading, votes: _votes, ...c } of rank(candidates)) {
+    const inOrder = rank(candidates);
+    agreeOnText(inOrder);
+    for (const { score: _score, order: _order, size: _size, reading: _reading, votes: _votes, ...c } of inOrder) {
       const key = `${c.page}:${c.value}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { majorityText, textDistance } from './majority-text.js';
+
+describe('majorityText', () => {
+  it('keeps, character by character, what most readings read: substitutions, dropped and added characters', () => {
+    expect(majorityText('NO.89 JALAN PERMAS 9/5', ['NO.59 JALAN PERMAS 9/5', 'NO.59 JALAN PERIAS 9/5'])).toBe('NO.59 JALAN PERMAS 9/5');
+    expect(majorityText('JALAN UTARA', ['JALAN  UTARA', 'JALAN  UTARA'])).toBe('JALAN  UTARA');
+    expect(majorityText('SETAPAK,, KL', ['SETAPAK, KL', 'SETAPAK, KL'])).toBe('SETAPAK, KL');
+    expect(majorityText('KUALA LUMPUR', ['KUALA LUMPUR.', 'KUALA LUMPUR.'])).toBe('KUALA LUMPUR.');
+  });
+
+  it("keeps the first reading's where there is no majority, and with fewer than three readings", () => {
+    expect(majorityText('SS21/1A', ['$821/1A', 'SS21/14'])).toBe('SS21/1A');
+    expect(majorityText('9/6', ['9/5', '9/8'])).toBe('9/6');
+    expect(majorityText('9/6', ['9/5'])).toBe('9/6');
+  });
+});
+
+describe('textDistance', () => {
+  it('is the share of characters to change', () => {
+    expect(textDistance('abcd', 'abcd')).toBe(0);
+    expect(textDistance('abcd', 'abxd')).toBe(0.25);
+    expect(textDistance('abcd', 'abc')).toBe(0.25);
+    expect(textDistance('abc', 'xyz')).toBe(1);
+  });
+});

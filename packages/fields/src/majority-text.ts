@@ -1,0 +1,67 @@
+/**
+ * Where each character of `other` stands against `first` (a minimum edit alignment): `at[i]` is what
+ * `other` has in place of first[i] ('' where it lacks it), `before[i]` what it has in addition just
+ * before first[i] (before[first.length]: at the end).
+ */
+function alignTo(first: string, other: string): { at: string[]; before: string[] } {
+  const n = first.length;
+  const m = other.length;
+  const cost: number[][] = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= n; i++) {
+    for (let j = 1; j <= m; j++) {
+      cost[i]![j] = Math.min(cost[i - 1]![j - 1]! + (first[i - 1] === other[j - 1] ? 0 : 1), cost[i - 1]![j]! + 1, cost[i]![j - 1]! + 1);
+    }
+  }
+  const at: string[] = new Array<string>(n).fill('');
+  const before: string[] = new Array<string>(n + 1).fill('');
+  let i = n;
+  let j = m;
+  while (i > 0 || j > 0) {
+    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + (first[i - 1] === other[j - 1] ? 0 : 1)) {
+      at[i - 1] = other[j - 1]!;
+      i--;
+      j--;
+    } else if (i > 0 && cost[i]![j] === cost[i - 1]![j]! + 1) {
+      i--;
+    } else {
+      before[i] = other[j - 1]! + before[i]!;
+      j--;
+    }
+  }
+  return { at, before };
+}
+
+/** The value most of `choices` give; `choices[0]` where none has more votes than it. */
+function majority(choices: readonly string[]): string {
+  const votes = new Map<string, number>();
+  for (const c of choices) votes.set(c, (votes.get(c) ?? 0) + 1);
+  let best = choices[0]!;
+  for (const [c, n] of votes) if (n > votes.get(best)!) best = c;
+  return best;
+}
+
+/**
+ * The text several readings of the same words agree on, character by character: each other reading
+ * is aligned to the first, and at each place the character (or the absence of one) most readings
+ * have is kept, the first's where none has a majority. Three readings that each misread a different
+ * character of a long address ("9/6", "UTARA 4", "SS21" read "$821") give it whole.
+ */
+export function majorityText(first: string, others: readonly string[]): string {
+  if (others.length < 2) return first;
+  const aligned = others.map((o) => alignTo(first, o));
+  let out = '';
+  for (let i = 0; i <= first.length; i++) {
+    out += majority(['', ...aligned.map((a) => a.before[i]!)]);
+    if (i < first.length) out += majority([first[i]!, ...aligned.map((a) => a.at[i]!)]);
+  }
+  return out;
+}
+
+/** Levenshtein distance over the longer length: 0 for the same text, 1 for nothing in common. */
+export function textDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const { at, before } = alignTo(a, b);
+  let edits = before.reduce((n, s) => n + s.length, 0);
+  for (let i = 0; i < a.length; i++) if (at[i] !== a[i]) edits += 1;
+  return edits / Math.max(a.length, b.length);
+}
