@@ -1,5 +1,5 @@
 import type { Box } from '@docsvc/image';
-import { textRows, unionOf, type LayoutWord, type TextRow } from '@docsvc/layout';
+import { overlap, textRows, unionOf, type LayoutWord, type TextRow } from '@docsvc/layout';
 import type { FieldRequest, FieldSource, FieldType, Table } from '@docsvc/schemas';
 import { headerCandidates } from './header-block.js';
 import { majorityText, textDistance } from './majority-text.js';
@@ -386,7 +386,9 @@ function countVotes(candidates: Candidate[]): void {
   const byValue = new Map<string, Candidate[]>();
   for (const c of candidates) {
     const key = sameValueKey(c);
-    byValue.set(key, [...(byValue.get(key) ?? []), c]);
+    const same = byValue.get(key);
+    if (same) same.push(c);
+    else byValue.set(key, [c]);
   }
   for (const same of byValue.values()) {
     for (const c of same) c.votes = new Set(same.filter((d) => Math.round(d.score * 10) >= Math.round(c.score * 10)).map((d) => d.reading)).size;
@@ -397,10 +399,8 @@ function countVotes(candidates: Candidate[]): void {
 const FREE_TEXT_TYPES = new Set<FieldType>(['company', 'address', 'person', 'text', 'identifier']);
 /** How much of the smaller box the two share. */
 function overlapShare(a: Box, b: Box): number {
-  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  if (w <= 0 || h <= 0) return 0;
-  return (w * h) / Math.min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0));
+  const shared = overlap(a.x0, a.x1, b.x0, b.x1) * overlap(a.y0, a.y1, b.y0, b.y1);
+  return shared > 0 ? shared / Math.min((a.x1 - a.x0) * (a.y1 - a.y0), (b.x1 - b.x0) * (b.y1 - b.y0)) : 0;
 }
 
 /**

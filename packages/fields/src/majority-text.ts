@@ -1,3 +1,14 @@
+/** The edit distance table of `first` against `other`: cost[i][j] turns first's first i characters into other's first j. */
+function editCosts(first: string, other: string): number[][] {
+  const cost: number[][] = Array.from({ length: first.length + 1 }, (_, i) => Array.from({ length: other.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= first.length; i++) {
+    for (let j = 1; j <= other.length; j++) {
+      cost[i]![j] = Math.min(cost[i - 1]![j - 1]! + (first[i - 1] === other[j - 1] ? 0 : 1), cost[i - 1]![j]! + 1, cost[i]![j - 1]! + 1);
+    }
+  }
+  return cost;
+}
+
 /**
  * Where each character of `other` stands against `first` (a minimum edit alignment): `at[i]` is what
  * `other` has in place of first[i] ('' where it lacks it), `before[i]` what it has in addition just
@@ -6,12 +17,7 @@
 function alignTo(first: string, other: string): { at: string[]; before: string[] } {
   const n = first.length;
   const m = other.length;
-  const cost: number[][] = Array.from({ length: n + 1 }, (_, i) => Array.from({ length: m + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= n; i++) {
-    for (let j = 1; j <= m; j++) {
-      cost[i]![j] = Math.min(cost[i - 1]![j - 1]! + (first[i - 1] === other[j - 1] ? 0 : 1), cost[i - 1]![j]! + 1, cost[i]![j - 1]! + 1);
-    }
-  }
+  const cost = editCosts(first, other);
   const at: string[] = new Array<string>(n).fill('');
   const before: string[] = new Array<string>(n + 1).fill('');
   let i = n;
@@ -60,8 +66,5 @@ export function majorityText(first: string, others: readonly string[]): string {
 /** Levenshtein distance over the longer length: 0 for the same text, 1 for nothing in common. */
 export function textDistance(a: string, b: string): number {
   if (a === b) return 0;
-  const { at, before } = alignTo(a, b);
-  let edits = before.reduce((n, s) => n + s.length, 0);
-  for (let i = 0; i < a.length; i++) if (at[i] !== a[i]) edits += 1;
-  return edits / Math.max(a.length, b.length);
+  return editCosts(a, b)[a.length]![b.length]! / Math.max(a.length, b.length);
 }

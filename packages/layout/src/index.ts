@@ -2,6 +2,6 @@ export type { LayoutPage, LayoutWord, Ruling } from './types.js';
 export { pageStructure } from './structure.js';
 export { textRows, type Segment, type TextRow } from './rows.js';
 export { isNumeric } from './cells.js';
-export { unionOf } from './geometry.js';
+export { overlap, unionOf } from './geometry.js';
 export { eraseRulings, findRulings, takeLinesOff, turnBoxes } from './image-rulings.js';
 export { readingOrder, type OrderedBlock, type OrderedLine, type SourceLine } from './reading-order.js';
