@@ -155,6 +155,22 @@ describe('findFields on scanned receipts as OCR reads them', () => {
     expect(best(find(unlabelled, ['total']), 'total')).toMatchObject({ value: '4.00', normalized: 4 });
   });
 
+  it('does not count a payment that is the total\'s own value read twice as agreeing with it', () => {
+    // The total printed large, between its label and the payment's: read as the value of both labels, misread.
+    const large: LayoutWord = { text: '1.40', box: { x0: 390, y0: 90, x1: 470, y1: 138 }, confidence: 0.9 };
+    const words = [...text('TOTAL', 20, 40), ...right('7.40', 470, 40), ...text('NET TOTAL', 20, 95), large, ...text('Cash', 20, 125), ...text('CHANGE', 20, 170), ...right('0.00', 470, 170)];
+    expect(best(find(words, ['total']), 'total')?.value).toBe('7.40');
+    // A payment of its own that agrees still puts its total first.
+    const paid = [...text('TOTAL', 20, 40), ...right('7.40', 470, 40), ...text('NET TOTAL', 20, 80), ...right('1.40', 470, 80), ...text('Cash', 20, 120), ...right('10.00', 470, 120), ...text('CHANGE', 20, 160), ...right('8.60', 470, 160)];
+    expect(best(find(paid, ['total']), 'total')?.value).toBe('1.40');
+  });
+
+  it('reads a label whose words the engine ran together ("NETTOTAL:")', () => {
+    const words = [...text('SUBTOTAL', 20, 40), ...right('12.00', 470, 40), ...text('NETTOTAL:', 20, 80), ...right('8.00', 470, 80), ...text('INVOICENO: 4410', 20, 120)];
+    expect(best(find(words, ['total']), 'total')).toMatchObject({ value: '8.00', source: 'key_value' });
+    expect(best(find(words, ['invoice_number']), 'invoice_number')?.value).toBe('4410');
+  });
+
   it('takes the total after rounding, and not a tax summary\'s total or a line\'s amount under a "Total" column', () => {
     const words = [
       ...text('Qty Item Total', 20, 20), ...text('1 Chicken Set', 20, 50), ...right('14.95', 470, 50), ...text('2 Burger', 20, 80), ...right('87.44', 470, 80),
@@ -236,5 +252,14 @@ describe('findFields with other readings of a page', () => {
     );
     expect(found.get('company')![0]).toMatchObject({ value: 'WARAKUYA PERMAS SDN BHD', source: 'header' });
     expect(found.get('address')![0]).toMatchObject({ value: 'JALAN PERMAS UTARA 1 81750 MASAI, JOHOR', normalized: 'JALAN PERMAS UTARA 1 81750 MASAI, JOHOR', source: 'header' });
+  });
+
+  it("takes a company's name one reading read whole over the part of it two others read, but not over specks read after it", () => {
+    const header = (name: string) => [...text(name, 60, 20), ...text('NO 12, JALAN MAWAR 3,', 60, 50), ...text('53100 KUALA LUMPUR', 60, 80), ...text('TEL: 03-4021 8899', 60, 110)];
+    // A logo-like first line only the page's own words read.
+    const whole = findFields([{ page: 1, words: header('POPULAR BOOK CO. (M) SDN BHD'), otherReadings: [header('CO. (M) SDN BHD'), header('CO. (M) SDN BHD')] }], [{ name: 'company' }]);
+    expect(whole.get('company')![0]?.value).toBe('POPULAR BOOK CO. (M) SDN BHD');
+    const specks = findFields([{ page: 1, words: header('ANN GIAP TRADING SDN BHD 5'), otherReadings: [header('ANN GIAP TRADING SDN BHD'), header('ANN GIAP TRADING SDN BHD')] }], [{ name: 'company' }]);
+    expect(specks.get('company')![0]?.value).toBe('ANN GIAP TRADING SDN BHD');
   });
 });

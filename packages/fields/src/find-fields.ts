@@ -98,12 +98,26 @@ function tokensOf(word: LayoutWord): string[] {
   return tokens;
 }
 
+/**
+ * How many of the label's words from `i` on one printed token stands for: 1 where it matches the
+ * word, k where it is k label words run together ("NETTOTAL": engines drop spaces in tight print), 0 where neither.
+ */
+function labelWordsIn(label: readonly string[], i: number, token: string): number {
+  if (tokenMatches(label[i]!, token)) return 1;
+  let joined = label[i]!;
+  for (let k = 2; i + k <= label.length && joined.length < token.length; k++) {
+    joined += label[i + k - 1]!;
+    if (joined === token) return k;
+  }
+  return 0;
+}
+
 /** Where one of `labels` starts at word `start` of `words`: its end (exclusive) and how many of its words matched, or undefined. */
 function labelAt(words: readonly LayoutWord[], start: number, labels: readonly string[][]): { end: number; tokens: string[] } | undefined {
   const first = tokensOf(words[start]!)[0];
   if (first === undefined) return undefined;
   for (const label of labels) {
-    if (!tokenMatches(label[0]!, first)) continue;
+    if (labelWordsIn(label, 0, first) === 0) continue;
     let i = 0;
     let end = start;
     const seen: string[] = [];
@@ -115,9 +129,11 @@ function labelAt(words: readonly LayoutWord[], start: number, labels: readonly s
         continue;
       }
       let matched = 0;
-      while (matched < tokens.length && i < label.length && tokenMatches(label[i]!, tokens[matched]!)) {
+      while (matched < tokens.length && i < label.length) {
+        const k = labelWordsIn(label, i, tokens[matched]!);
+        if (k === 0) break;
         matched++;
-        i++;
+        i += k;
       }
       if (matched !== tokens.length) break;
       seen.push(...tokens);
@@ -321,7 +337,7 @@ const PAID: Wanted = { name: 'paid', type: 'amount', labels: PAID_LABELS.map(lab
 const CHANGE: Wanted = { name: 'change', type: 'amount', labels: CHANGE_LABELS.map(labelTokens).sort((a, b) => b.length - a.length), rivals: [] };
 
 /** What the receipt says was paid less the change given: the total it implies, and whether a change was printed. */
-function paymentTotal(page: FieldPage, rows: readonly TextRow[]): { total: number; withChange: boolean; words: Set<LayoutWord> } | undefined {
+function paymentTotal(page: FieldPage, rows: readonly TextRow[]): { total: number; withChange: boolean; words: Set<LayoutWord>; paidBox: Box } | undefined {
   const best = (wanted: Wanted) => rank(labelledCandidates(wanted, page, rows, 0).filter((c) => c.score >= 0.5 && hasCents(c.value) && typeof c.normalized === 'number'))[0];
   const paid = best(PAID);
   if (!paid) return undefined;
@@ -330,7 +346,7 @@ function paymentTotal(page: FieldPage, rows: readonly TextRow[]): { total: numbe
   const back = change ? Math.abs(change.normalized as number) : 0;
   if (back > given) return undefined;
   const words = new Set(page.words.filter((w) => inside(w.box, paid.box) || (change !== undefined && inside(w.box, change.box))));
-  return { total: Math.round((given - back) * 100) / 100, withChange: change !== undefined, words };
+  return { total: Math.round((given - back) * 100) / 100, withChange: change !== undefined, words, paidBox: paid.box };
 }
 
 /**
@@ -342,7 +358,8 @@ function paymentTotal(page: FieldPage, rows: readonly TextRow[]): { total: numbe
 function checkTotals(candidates: Candidate[], page: FieldPage, rows: readonly TextRow[], orderBase: number): void {
   const paid = paymentTotal(page, rows);
   if (!paid) return;
-  const agrees = (c: Candidate) => c.page === page.page && typeof c.normalized === 'number' && Math.abs(c.normalized - paid.total) < 0.005;
+  // The paid amount itself is no evidence: a value printed between two labels is read as both the total's and the payment's.
+  const agrees = (c: Candidate) => c.page === page.page && typeof c.normalized === 'number' && Math.abs(c.normalized - paid.total) < 0.005 && overlapShare(c.box, paid.paidBox) < 0.5;
   let agreeing = 0;
   for (const c of candidates) {
     if (!agrees(c) || c.source === 'pattern' || c.score < 0.25) continue;
@@ -390,9 +407,31 @@ function countVotes(candidates: Candidate[]): void {
     if (same) same.push(c);
     else byValue.set(key, [c]);
   }
+  const asWell = (c: Candidate, d: Candidate) => Math.round(d.score * 10) >= Math.round(c.score * 10);
+  // A free-text value read whole in one reading and in part in others ("POPULAR BOOK CO. (M) SDN
+  // BHD" where two read only "CO. (M) SDN BHD": a logo line they missed) is what those read too.
+  const free = candidates.filter((c) => FREE_TEXT_TYPES.has(c.type));
+  const partOf = (c: Candidate, d: Candidate) => free.includes(c) && d.page === c.page && d.source === c.source && overlapShare(d.box, c.box) >= 0.5 && extendsByWords(c.value, d.value);
   for (const same of byValue.values()) {
-    for (const c of same) c.votes = new Set(same.filter((d) => Math.round(d.score * 10) >= Math.round(c.score * 10)).map((d) => d.reading)).size;
+    for (const c of same) {
+      const readers = [...same, ...free.filter((d) => partOf(c, d))];
+      c.votes = new Set(readers.filter((d) => asWell(c, d)).map((d) => d.reading)).size;
+    }
   }
+}
+
+const looseText = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+/** Whether `longer` is `shorter` (letters and digits) with whole words before or after it, two or more of them words rather than specks ("i", "5"). */
+function extendsByWords(longer: string, shorter: string): boolean {
+  const want = looseText(shorter);
+  if (want.length === 0) return false;
+  const words = longer.split(/\s+/).filter(Boolean);
+  const wordy = (ws: string[]) => ws.filter((w) => looseText(w).length >= 2).length >= 2;
+  for (let k = 1; k < words.length; k++) {
+    if (looseText(words.slice(k).join('')) === want && wordy(words.slice(0, k))) return true;
+    if (looseText(words.slice(0, words.length - k).join('')) === want && wordy(words.slice(words.length - k))) return true;
+  }
+  return false;
 }
 
 /** Types whose values are free text: no pattern puts a misread character right, other readings can. */
