@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RETRY_POLICY } from '@docsvc/queue';
-import { apiShape, commonShape, envBoolean, envInt, jobsShape, redisShape, s3Shape, workerShape } from '@docsvc/config';
+import { apiShape, commonShape, downloadShape, envBoolean, envInt, jobsShape, redisShape, s3Shape, workerShape } from '@docsvc/config';
 
 export const apiEnvShape = {
   ...commonShape,
@@ -9,6 +9,8 @@ export const apiEnvShape = {
   ...redisShape,
   ...s3Shape,
   HEARTBEAT_INTERVAL_MS: workerShape.HEARTBEAT_INTERVAL_MS,
+  /** A job's webhook_url is checked at creation by the rule worker-jobs delivers under: the same setting on both. */
+  ALLOW_PRIVATE_URLS: downloadShape.ALLOW_PRIVATE_URLS,
   SHUTDOWN_GRACE_MS: workerShape.SHUTDOWN_GRACE_MS,
   /** Per-dependency time limit of a readiness check. */
   READY_CHECK_TIMEOUT_MS: envInt(1_500, { min: 50, max: 30_000 }),

@@ -59,4 +59,6 @@ export interface OcrJobsDeps {
   maxPendingPagesPerKey: number;
   /** Whether WEBHOOK_SECRET is set: without it, a webhook_url needs its own webhook_secret. */
   webhookSecretConfigured: boolean;
+  /** How a webhook_url is checked when its job is created: ALLOW_PRIVATE_URLS, and how long resolving its host may take. */
+  webhookCheck: { allowPrivate: boolean; timeoutMs: number };
 }

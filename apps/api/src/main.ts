@@ -98,7 +98,7 @@ const app = await buildServer({
   metricsToken: config.METRICS_TOKEN,
   admin: { keys: config.ADMIN_API_KEYS, writable: config.ADMIN_QUEUES_WRITABLE },
   webRoot: config.WEB_ROOT,
-  jobs: { store: new JobStore(redis, config.QUEUE_PREFIX, config.JOB_TTL_SECONDS), queue: jobsQueue, maxPages: config.MAX_JOB_PAGES, maxPendingPagesPerKey: config.MAX_QUEUED_JOB_PAGES_PER_KEY, webhookSecretConfigured: Boolean(config.WEBHOOK_SECRET) },
+  jobs: { store: new JobStore(redis, config.QUEUE_PREFIX, config.JOB_TTL_SECONDS), queue: jobsQueue, maxPages: config.MAX_JOB_PAGES, maxPendingPagesPerKey: config.MAX_QUEUED_JOB_PAGES_PER_KEY, webhookSecretConfigured: Boolean(config.WEBHOOK_SECRET), webhookCheck: { allowPrivate: config.ALLOW_PRIVATE_URLS, timeoutMs: Math.min(5_000, config.WEBHOOK_TIMEOUT_MS) } },
   limits: {
     maxUploadBytes: config.MAX_UPLOAD_BYTES,
     jsonBodyLimitBytes: config.JSON_BODY_LIMIT_BYTES,

@@ -54,7 +54,7 @@ export async function startApi(
       limits: { maxCharsPerString: 5_000, maxItems: 1_000, maxCharsPerRequest: 100_000, chunkSize: 50, timeoutMs: 30_000 },
     },
     metrics: new ServiceMetrics('api', { queueDepth: queueDepthOf([queues.pdf.queue, queues.ocr.queue, queues.translate.queue, jobsQueue]), pageTotals: () => readPageTotals(redis, prefix) }),
-    jobs: { store: new JobStore(redis, prefix, 3_600), queue: jobsQueue, maxPages: 2_000, maxPendingPagesPerKey: 10_000, webhookSecretConfigured: false, ...opts.jobs },
+    jobs: { store: new JobStore(redis, prefix, 3_600), queue: jobsQueue, maxPages: 2_000, maxPendingPagesPerKey: 10_000, webhookSecretConfigured: false, webhookCheck: { allowPrivate: true, timeoutMs: 2_000 }, ...opts.jobs },
     log: createLogger('api-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
     redis,
     store,

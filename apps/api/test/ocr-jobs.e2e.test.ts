@@ -210,6 +210,32 @@ describe('webhooks', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/^webhook_secret: required with a webhook_url/);
   });
+
+  it('refuses, when the job is created, a webhook_url that no delivery could reach', async () => {
+    const key = await store(textPdf([{ lines: ['never read'] }]));
+    // The cloud metadata service, even where private addresses are allowed (this API allows them for its loopback receiver).
+    const metadata = await createJob({ file_store_key: key, webhook_url: 'http://169.254.169.254/latest/meta-data/', webhook_secret: secret });
+    expect(metadata.status).toBe(400);
+    expect(metadata.body).toMatchObject({ error: { code: 'invalid_webhook_url', details: [{ field: 'webhook_url', reason: 'metadata' }] } });
+    expect(metadata.body.message).toMatch(/^webhook_url: .*cloud metadata service address.*where webhooks are not delivered/);
+    const unresolvable = await createJob({ file_store_key: key, webhook_url: 'https://hooks.nowhere.invalid/ocr', webhook_secret: secret });
+    expect(unresolvable.status).toBe(400);
+    expect(unresolvable.body).toMatchObject({ error: { code: 'invalid_webhook_url', details: [{ field: 'webhook_url', reason: 'dns_failure', host: 'hooks.nowhere.invalid' }] } });
+    // An API under the production rule refuses loopback and private addresses, and says how to allow them.
+    const strict = await startApi({ jobs: { webhookCheck: { allowPrivate: false, timeoutMs: 2_000 } } });
+    try {
+      for (const [url, reason] of [[`${hooksUrl}/strict`, 'loopback'], ['http://10.1.2.3/hook', 'private']] as const) {
+        const res = await fetch(`${strict.baseUrl}/v1/vision/ocr/jobs`, { method: 'POST', headers: json(ALICE), body: JSON.stringify({ file_store_key: key, webhook_url: url, webhook_secret: secret }) });
+        const body = (await res.json()) as { message: string; error: { code: string; details: unknown[] } };
+        expect(res.status).toBe(400);
+        expect(body.error).toMatchObject({ code: 'invalid_webhook_url', details: [{ field: 'webhook_url', reason }] });
+        expect(body.message).toMatch(/ALLOW_PRIVATE_URLS=true/);
+      }
+    } finally {
+      await strict.close();
+    }
+    expect(received.get('/strict')).toBeUndefined();
+  });
 });
 
 describe('cancelling a job', () => {

@@ -131,6 +131,8 @@ describe('fetchUrl refuses URLs before connecting', () => {
     expect(err.code).toBe('url_not_allowed');
     expect(err.details).toEqual([{ host: 'files.internal.example', reason: 'private' }]);
     expect(err.message).not.toContain('10.1.2.3');
+    // What to do: a newcomer reading files from their own network is told how.
+    expect(err.message).toMatch(/Give the URL of a file on the public internet, or set ALLOW_PRIVATE_URLS=true \(local testing only\)/);
     expect(attempts).toEqual([]);
   });
 
@@ -146,6 +148,7 @@ describe('fetchUrl refuses URLs before connecting', () => {
     const err = await failure(fetchUrl('http://169.254.169.254/latest/meta-data/', local));
     expect(err.code).toBe('url_not_allowed');
     expect(err.details).toEqual([{ address: '169.254.169.254', reason: 'metadata' }]);
+    expect(err.message).not.toContain('ALLOW_PRIVATE_URLS');
     expect(attempts).toEqual([]);
   });
 

@@ -9,4 +9,4 @@ export {
   type FetchUrlResult,
 } from './fetch-url.js';
 export type { AddressClassifier, HostLookup } from './vet-host.js';
-export { postJson, type PostJsonOptions, type PostOutcome } from './post-json.js';
+export { checkWebhookUrl, postJson, type PostJsonOptions, type PostOutcome } from './post-json.js';

@@ -1,7 +1,7 @@
 import { Client } from 'undici';
 import { classifyAddress } from './address-policy.js';
 import { pinnedLookup } from './pinned-lookup.js';
-import { systemLookup, vetHost, type AddressClassifier, type HostLookup } from './vet-host.js';
+import { systemLookup, vetHost, type AddressClassifier, type HostLookup, type UrlPurpose } from './vet-host.js';
 
 export interface PinnedClientOptions {
   connectTimeoutMs: number;
@@ -9,6 +9,8 @@ export interface PinnedClientOptions {
   allowPrivate?: boolean;
   lookup?: HostLookup;
   classifyAddress?: AddressClassifier;
+  /** What the URL is for, for the refusal's message (default: a download). */
+  purpose?: UrlPurpose;
 }
 
 /**
@@ -24,6 +26,7 @@ export async function pinnedClient(url: URL, opts: PinnedClientOptions, signal: 
     timeoutMs: opts.connectTimeoutMs,
     signal,
     redirected,
+    ...(opts.purpose ? { purpose: opts.purpose } : {}),
   });
   return new Client(url.origin, {
     connect: { timeout: opts.connectTimeoutMs, lookup: pinnedLookup(url.hostname, addresses) },

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postJson } from './post-json.js';
+import { FetchError } from './errors.js';
+import { checkWebhookUrl, postJson } from './post-json.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -37,7 +38,7 @@ describe('postJson', () => {
     const r = await receiver(() => 200);
     const outcome = await postJson(r.url, '{}', {}, { ...opts, allowPrivate: false });
     expect(outcome).toHaveProperty('error');
-    expect((outcome as { error: string }).error).toMatch(/not allowed|private|loopback/i);
+    expect((outcome as { error: string }).error).toMatch(/loopback address \(this machine\) \(127\.0\.0\.1\), where webhooks are not delivered.*ALLOW_PRIVATE_URLS=true/);
     expect(r.got).toHaveLength(0);
   });
 
@@ -49,5 +50,31 @@ describe('postJson', () => {
     expect(slow).toEqual({ error: 'no answer within 300 ms' });
     const closed = await postJson('http://127.0.0.1:1/', '{}', {}, opts);
     expect((closed as { error: string }).error).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('checkWebhookUrl', () => {
+  const dns = (answers: Record<string, string[]>) => async (host: string) => {
+    const found = answers[host];
+    if (!found) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+    return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  const lookup = dns({ 'hooks.example.com': ['93.184.216.34'], 'hooks.internal.example': ['10.0.0.7'] });
+  const refusal = (p: Promise<void>) => p.then(() => expect.unreachable('accepted'), (err: unknown) => (expect(err).toBeInstanceOf(FetchError), err as FetchError));
+
+  it('accepts a public host, and refuses loopback, private, metadata and unresolvable hosts with what to do', async () => {
+    await checkWebhookUrl('https://hooks.example.com/ocr', { connectTimeoutMs: 1_000, lookup });
+    const loopback = await refusal(checkWebhookUrl('http://127.0.0.1:9/hook', { connectTimeoutMs: 1_000, lookup }));
+    expect(loopback).toMatchObject({ code: 'url_not_allowed', details: [{ address: '127.0.0.1', reason: 'loopback' }] });
+    expect(loopback.message).toMatch(/where webhooks are not delivered\. Give a URL on the public internet, or set ALLOW_PRIVATE_URLS=true/);
+    const internal = await refusal(checkWebhookUrl('https://hooks.internal.example/x', { connectTimeoutMs: 1_000, lookup }));
+    expect(internal.details).toEqual([{ host: 'hooks.internal.example', reason: 'private' }]);
+    const metadata = await refusal(checkWebhookUrl('http://169.254.169.254/latest', { connectTimeoutMs: 1_000, lookup, allowPrivate: true }));
+    expect(metadata.details).toEqual([{ address: '169.254.169.254', reason: 'metadata' }]);
+    expect(metadata.message).not.toContain('ALLOW_PRIVATE_URLS');
+    const unknown = await refusal(checkWebhookUrl('https://nowhere.invalid/x', { connectTimeoutMs: 1_000, lookup }));
+    expect(unknown).toMatchObject({ code: 'download_failed', details: [{ reason: 'dns_failure', host: 'nowhere.invalid', code: 'ENOTFOUND' }] });
+    // Allowed where the operator says so (local testing).
+    await checkWebhookUrl('http://127.0.0.1:9/hook', { connectTimeoutMs: 1_000, lookup, allowPrivate: true });
   });
 });

@@ -1,6 +1,8 @@
 import type { Client } from 'undici';
+import { classifyAddress } from './address-policy.js';
 import { pinnedClient, type PinnedClientOptions } from './pinned-client.js';
 import { parseAllowedUrl } from './url-policy.js';
+import { systemLookup, vetHost } from './vet-host.js';
 
 /**
  * connectTimeoutMs: resolving the host name, and separately the connection; totalTimeoutMs: the whole
@@ -27,7 +29,7 @@ export async function postJson(url: string, body: string, headers: Record<string
   let client: Client | undefined;
   try {
     const target = parseAllowedUrl(url);
-    client = await pinnedClient(target, opts, controller.signal, false);
+    client = await pinnedClient(target, { purpose: 'webhook', ...opts }, controller.signal, false);
     const response = await client.request({
       path: `${target.pathname}${target.search}`,
       method: 'POST',
@@ -45,4 +47,21 @@ export async function postJson(url: string, body: string, headers: Record<string
     clearTimeout(timer);
     void client?.destroy().catch(() => undefined);
   }
+}
+
+/**
+ * Whether a webhook could be delivered to `url` now, by postJson's rules: an http(s) URL whose host
+ * resolves, only to addresses the rule allows. Throws FetchError (url_not_allowed; download_failed
+ * for a host that does not resolve; download_timeout). Delivery checks again: DNS can change.
+ */
+export async function checkWebhookUrl(url: string, opts: Pick<PostJsonOptions, 'connectTimeoutMs' | 'allowPrivate' | 'lookup' | 'classifyAddress'>): Promise<void> {
+  await vetHost(parseAllowedUrl(url), {
+    lookup: opts.lookup ?? systemLookup,
+    classify: opts.classifyAddress ?? classifyAddress,
+    allowPrivate: opts.allowPrivate ?? false,
+    timeoutMs: opts.connectTimeoutMs,
+    signal: new AbortController().signal,
+    redirected: false,
+    purpose: 'webhook',
+  });
 }

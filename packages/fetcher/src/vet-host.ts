@@ -16,7 +16,11 @@ export interface VetOptions {
   signal: AbortSignal;
   /** Set when this URL came from a redirect, for the message. */
   redirected: boolean;
+  /** What the URL is for, for the message: a document to download (default) or a webhook to call. */
+  purpose?: UrlPurpose;
 }
+
+export type UrlPurpose = 'download' | 'webhook';
 
 export const systemLookup: HostLookup = (hostname) =>
   new Promise((resolve, reject) => {
@@ -34,7 +38,7 @@ export async function vetHost(url: URL, opts: VetOptions): Promise<LookupAddress
     return [{ address: literal, family: isIP(literal) }];
   }
   if (isLocalhostName(url.hostname) && !opts.allowPrivate) {
-    throw refused(url, 'loopback', opts.redirected, [{ host: url.hostname, reason: 'loopback' }]);
+    throw refused(url, 'loopback', opts, [{ host: url.hostname, reason: 'loopback' }]);
   }
   const addresses = await resolve(url.hostname, opts);
   for (const { address } of addresses) refuseIfNotAllowed(url, address, opts, false);
@@ -49,21 +53,21 @@ function refuseIfNotAllowed(url: URL, address: string, opts: VetOptions, literal
   // The address is echoed only when the user wrote it: for a name, it would tell users how
   // internal names resolve.
   const detail: FetchErrorDetail = literal ? { address, reason: verdict.reason } : { host: url.hostname, reason: verdict.reason };
-  throw refused(url, verdict.reason, opts.redirected, [detail], literal ? address : undefined);
+  throw refused(url, verdict.reason, opts, [detail], literal ? address : undefined);
 }
 
-function refused(url: URL, reason: AddressRefusal, redirected: boolean, details: FetchErrorDetail[], address?: string): FetchError {
+function refused(url: URL, reason: AddressRefusal, opts: Pick<VetOptions, 'redirected' | 'purpose'>, details: FetchErrorDetail[], address?: string): FetchError {
+  const webhook = opts.purpose === 'webhook';
   const problem =
     address !== undefined
       ? `"${url.href}" points at ${descriptions[reason]} (${address})`
       : `the host "${url.hostname}" of "${url.href}" resolves to ${descriptions[reason]}`;
-  const prefix = redirected ? 'The download was redirected, and ' : '';
-  const sentence = `${prefix}${problem}, which cannot be fetched.`;
-  return new FetchError(
-    'url_not_allowed',
-    `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)} Give the URL of a file on the public internet.`,
-    details,
-  );
+  const prefix = opts.redirected ? (webhook ? 'The webhook was redirected, and ' : 'The download was redirected, and ') : '';
+  const sentence = `${prefix}${problem}, ${webhook ? 'where webhooks are not delivered' : 'which cannot be fetched'}.`;
+  const instead = webhook ? 'Give a URL on the public internet' : 'Give the URL of a file on the public internet';
+  // What a newcomer trying the service on their own machine needs to know; never for the metadata service.
+  const local = reason === 'metadata' ? '' : `, or set ALLOW_PRIVATE_URLS=true (${webhook ? 'on the API and worker-jobs; ' : ''}local testing only) to reach this machine and private networks`;
+  return new FetchError('url_not_allowed', `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)} ${instead}${local}.`, details);
 }
 
 async function resolve(hostname: string, opts: VetOptions): Promise<LookupAddress[]> {

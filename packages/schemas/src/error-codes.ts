@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   invalid_file_key: 400,
   url_not_allowed: 400,
+  invalid_webhook_url: 400,
   page_range_not_applicable: 400,
   invalid_language_code: 400,
   unsupported_language_pair: 400,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { checkWebhookUrl, isFetchError } from '@docsvc/fetcher';
 import { jobObjects } from '@docsvc/ocr-jobs';
 import type { DocumentSource } from '@docsvc/queue';
 import { ServiceError, checkPageRange, ocrJobCreatedSchema, ocrJobOptionsSchema, ocrJobRequestSchema, ocrJobStatusSchema, type OcrJobOptions } from '@docsvc/schemas';
@@ -22,6 +23,22 @@ function checkSettings(deps: ApiDeps, options: Pick<OcrJobOptions, 'page_range' 
     throw new ServiceError('validation_failed', 'webhook_secret: required with a webhook_url (this server has no WEBHOOK_SECRET to sign with)', [
       { field: 'webhook_secret', rule: 'required with webhook_url when WEBHOOK_SECRET is not set' },
     ]);
+  }
+}
+
+/**
+ * A webhook_url is checked now by the rule its deliveries go under (its host resolves, and only to
+ * addresses allowed), so a job is not created to retry an impossible delivery for WEBHOOK_RETRY_HOURS.
+ * Each delivery checks again: DNS can change.
+ */
+async function checkWebhook(deps: ApiDeps, url: string | undefined): Promise<void> {
+  if (!url) return;
+  const { allowPrivate, timeoutMs } = deps.jobs.webhookCheck;
+  try {
+    await checkWebhookUrl(url, { connectTimeoutMs: timeoutMs, allowPrivate });
+  } catch (err) {
+    if (!isFetchError(err)) throw err;
+    throw new ServiceError('invalid_webhook_url', `webhook_url: ${err.message}`, err.details.map((d) => ({ field: 'webhook_url', ...d })));
   }
 }
 
@@ -66,7 +83,7 @@ export const visionOcrJobsCreateRoute = defineRoute({
     },
     200: { description: 'The job this Idempotency-Key created (a replay)', json: ocrJobStatusSchema },
   },
-  errors: ['invalid_file_key', 'file_not_found', 'invalid_language_code', 'idempotency_conflict', 'too_many_pending_pages', 'dependency_unavailable'],
+  errors: ['invalid_file_key', 'invalid_webhook_url', 'file_not_found', 'invalid_language_code', 'idempotency_conflict', 'too_many_pending_pages', 'dependency_unavailable'],
   handler: async ({ request, reply, deps, body }) => {
     const { jobs } = deps;
     const owner = principalOf(request);
@@ -86,11 +103,13 @@ export const visionOcrJobsCreateRoute = defineRoute({
         sourceName = upload.fileName;
         bodyHash = hashOf('multipart', options, upload.fileDigest ?? '');
         checkSettings(deps, options);
+        await checkWebhook(deps, options.webhook_url);
       } else {
         const json = body!;
         const { url, file_store_key, ...rest } = json;
         options = rest;
         checkSettings(deps, options);
+        await checkWebhook(deps, options.webhook_url);
         source = url ? { url } : await storedSource(deps.store, owner.id, file_store_key as string);
         sourceName = documentName(json);
         bodyHash = hashOf('json', json);
