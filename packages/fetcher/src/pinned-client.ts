@@ -1,3 +1,4 @@
+import type { LookupAddress } from 'node:dns';
 import { Client } from 'undici';
 import { classifyAddress } from './address-policy.js';
 import { pinnedLookup } from './pinned-lookup.js';
@@ -19,7 +20,17 @@ export interface PinnedClientOptions {
  * user-supplied URL from reaching internal networks, for downloads and webhooks alike.
  */
 export async function pinnedClient(url: URL, opts: PinnedClientOptions, signal: AbortSignal, redirected: boolean): Promise<Client> {
-  const addresses = await vetHost(url, {
+  const addresses = await vetUrlHost(url, opts, signal, redirected);
+  return new Client(url.origin, {
+    connect: { timeout: opts.connectTimeoutMs, lookup: pinnedLookup(url.hostname, addresses) },
+    headersTimeout: opts.totalTimeoutMs,
+    bodyTimeout: opts.totalTimeoutMs,
+  });
+}
+
+/** `url`'s host resolved once and every address judged by the rule (vetHost), with these options' defaults: the addresses to connect to. */
+export function vetUrlHost(url: URL, opts: Omit<PinnedClientOptions, 'totalTimeoutMs'>, signal: AbortSignal, redirected: boolean): Promise<LookupAddress[]> {
+  return vetHost(url, {
     lookup: opts.lookup ?? systemLookup,
     classify: opts.classifyAddress ?? classifyAddress,
     allowPrivate: opts.allowPrivate ?? false,
@@ -27,10 +38,5 @@ export async function pinnedClient(url: URL, opts: PinnedClientOptions, signal: 
     signal,
     redirected,
     ...(opts.purpose ? { purpose: opts.purpose } : {}),
-  });
-  return new Client(url.origin, {
-    connect: { timeout: opts.connectTimeoutMs, lookup: pinnedLookup(url.hostname, addresses) },
-    headersTimeout: opts.totalTimeoutMs,
-    bodyTimeout: opts.totalTimeoutMs,
   });
 }

@@ -1,8 +1,6 @@
 import type { Client } from 'undici';
-import { classifyAddress } from './address-policy.js';
-import { pinnedClient, type PinnedClientOptions } from './pinned-client.js';
+import { pinnedClient, vetUrlHost, type PinnedClientOptions } from './pinned-client.js';
 import { parseAllowedUrl } from './url-policy.js';
-import { systemLookup, vetHost } from './vet-host.js';
 
 /**
  * connectTimeoutMs: resolving the host name, and separately the connection; totalTimeoutMs: the whole
@@ -55,13 +53,5 @@ export async function postJson(url: string, body: string, headers: Record<string
  * for a host that does not resolve; download_timeout). Delivery checks again: DNS can change.
  */
 export async function checkWebhookUrl(url: string, opts: Pick<PostJsonOptions, 'connectTimeoutMs' | 'allowPrivate' | 'lookup' | 'classifyAddress'>): Promise<void> {
-  await vetHost(parseAllowedUrl(url), {
-    lookup: opts.lookup ?? systemLookup,
-    classify: opts.classifyAddress ?? classifyAddress,
-    allowPrivate: opts.allowPrivate ?? false,
-    timeoutMs: opts.connectTimeoutMs,
-    signal: new AbortController().signal,
-    redirected: false,
-    purpose: 'webhook',
-  });
+  await vetUrlHost(parseAllowedUrl(url), { ...opts, purpose: 'webhook' }, new AbortController().signal, false);
 }

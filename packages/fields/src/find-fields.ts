@@ -391,8 +391,10 @@ function rank(candidates: Candidate[]): Candidate[] {
   );
 }
 
+/** Letters and digits, lower case: text as readings that differ in spacing and punctuation share it. */
+const looseText = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 /** What two readings' values must share to be the same value: the page, and the normalised value (or the letters and digits). */
-const sameValueKey = (c: Candidate) => `${c.page}:${typeof c.normalized === 'number' ? c.normalized : String(c.normalized ?? c.value).toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')}`;
+const sameValueKey = (c: Candidate) => `${c.page}:${typeof c.normalized === 'number' ? c.normalized : looseText(String(c.normalized ?? c.value))}`;
 
 /**
  * Each candidate's votes: the readings of its page in which the same value was found at least as
@@ -411,16 +413,15 @@ function countVotes(candidates: Candidate[]): void {
   // A free-text value read whole in one reading and in part in others ("POPULAR BOOK CO. (M) SDN
   // BHD" where two read only "CO. (M) SDN BHD": a logo line they missed) is what those read too.
   const free = candidates.filter((c) => FREE_TEXT_TYPES.has(c.type));
-  const partOf = (c: Candidate, d: Candidate) => free.includes(c) && d.page === c.page && d.source === c.source && overlapShare(d.box, c.box) >= 0.5 && extendsByWords(c.value, d.value);
+  const partsOf = (c: Candidate) => free.filter((d) => d.page === c.page && d.source === c.source && overlapShare(d.box, c.box) >= 0.5 && extendsByWords(c.value, d.value));
   for (const same of byValue.values()) {
     for (const c of same) {
-      const readers = [...same, ...free.filter((d) => partOf(c, d))];
+      const readers = FREE_TEXT_TYPES.has(c.type) ? [...same, ...partsOf(c)] : same;
       c.votes = new Set(readers.filter((d) => asWell(c, d)).map((d) => d.reading)).size;
     }
   }
 }
 
-const looseText = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 /** Whether `longer` is `shorter` (letters and digits) with whole words before or after it, two or more of them words rather than specks ("i", "5"). */
 function extendsByWords(longer: string, shorter: string): boolean {
   const want = looseText(shorter);

@@ -16,14 +16,15 @@ import { defineRoute } from '../route.js';
 /** When a key over its job backlog may try again. */
 const JOB_RETRY_AFTER_S = 30;
 
-/** The rules that depend on this server's settings (MAX_JOB_PAGES, WEBHOOK_SECRET), checked before the document is looked for. */
-function checkSettings(deps: ApiDeps, options: Pick<OcrJobOptions, 'page_range' | 'webhook_url' | 'webhook_secret'>): void {
+/** The rules that depend on this server's settings (MAX_JOB_PAGES, WEBHOOK_SECRET, ALLOW_PRIVATE_URLS), checked before the document is looked for. */
+async function checkSettings(deps: ApiDeps, options: Pick<OcrJobOptions, 'page_range' | 'webhook_url' | 'webhook_secret'>): Promise<void> {
   checkPageRange(options.page_range, deps.jobs.maxPages, 'MAX_JOB_PAGES');
   if (options.webhook_url && !options.webhook_secret && !deps.jobs.webhookSecretConfigured) {
     throw new ServiceError('validation_failed', 'webhook_secret: required with a webhook_url (this server has no WEBHOOK_SECRET to sign with)', [
       { field: 'webhook_secret', rule: 'required with webhook_url when WEBHOOK_SECRET is not set' },
     ]);
   }
+  await checkWebhook(deps, options.webhook_url);
 }
 
 /**
@@ -102,14 +103,12 @@ export const visionOcrJobsCreateRoute = defineRoute({
         ({ options, source } = upload);
         sourceName = upload.fileName;
         bodyHash = hashOf('multipart', options, upload.fileDigest ?? '');
-        checkSettings(deps, options);
-        await checkWebhook(deps, options.webhook_url);
+        await checkSettings(deps, options);
       } else {
         const json = body!;
         const { url, file_store_key, ...rest } = json;
         options = rest;
-        checkSettings(deps, options);
-        await checkWebhook(deps, options.webhook_url);
+        await checkSettings(deps, options);
         source = url ? { url } : await storedSource(deps.store, owner.id, file_store_key as string);
         sourceName = documentName(json);
         bodyHash = hashOf('json', json);
