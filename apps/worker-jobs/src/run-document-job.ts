@@ -153,7 +153,7 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
     const answered = await assembling.run(async () => {
       const read: OcrPageResult[] = [];
       for await (const page of results.range(done.pageRange)) read.push(page);
-      const answer = buildOcrAnswer({ request: spec.options, kind: done.kind, totalPages: done.totalPages, pageRange: done.pageRange, pages: read, logId: requestId });
+      const answer = buildOcrAnswer({ request: spec.options, kind: done.kind, totalPages: done.totalPages, pageRange: done.pageRange, maxPages: spec.maxPages, skippedImages: done.skippedImages, pages: read, logId: requestId });
       // Streamed to S3 (a multipart upload) in pieces: never one 300 MB string.
       await deps.store.put(jobObjects.answer(jobId), Readable.from(asBuffers(answerJsonChunks(answer))), { contentType: 'application/json' });
       return read.length;

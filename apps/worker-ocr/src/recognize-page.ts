@@ -45,6 +45,7 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
       rotation: read.rotation,
       skew: read.skew,
       language: read.language,
+      ...(read.missingLanguage ? { missing_language: read.missingLanguage } : {}),
       passes: read.passes,
       ...(read.orientation ? { osd: { rotate: read.orientation.rotation, confidence: read.orientation.confidence, script: read.orientation.script } } : {}),
       engine_ms: read.engineMs,
@@ -69,6 +70,7 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
     tables: structure.tables,
     keyValuePairs: structure.keyValuePairs,
     ...(read.others.length > 0 ? { otherReadings: read.others.map(packedWords) } : {}),
+    ...(read.missingLanguage ? { missingLanguage: read.missingLanguage } : {}),
   };
 }
 

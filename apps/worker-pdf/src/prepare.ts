@@ -3,6 +3,7 @@ import { inspectDocument, inspectDocumentHead, type DocumentLimits } from '@docs
 import { workPrefix, type PrepareJob, type PrepareResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
 import { download, readStored, readStoredHead } from './read-source.js';
+import { skippedImagesOf } from './skipped-images.js';
 
 /**
  * What a stored document's type and page count are read from first. An image's header is at its
@@ -23,13 +24,27 @@ export async function prepare(job: Job<PrepareJob>, ctx: WorkerContext, limits: 
     const { kind, pageCount } = await inspectDocument(bytes, limits);
     const sourceKey = keepAt ?? `${workPrefix(requestId)}source`;
     await ctx.store.put(sourceKey, bytes);
-    ctx.log.info({ kind, page_count: pageCount, bytes: bytes.length }, 'document prepared');
-    return { kind, pageCount, sourceKey };
+    const skipped = await skippedImages(kind, bytes, ctx, limits);
+    ctx.log.info({ kind, page_count: pageCount, bytes: bytes.length, skipped_images: skipped.skippedImages?.length }, 'document prepared');
+    return { kind, pageCount, sourceKey, ...skipped };
   }
   const head = await readStoredHead(source.objectKey, HEAD_BYTES, ctx);
   const whole = head.bytes.length >= head.size;
   const fromHead = whole ? undefined : await inspectDocumentHead(head.bytes, limits);
-  const inspected = fromHead ?? (await inspectDocument(whole ? head.bytes : await readStored(source.objectKey, ctx), limits));
-  ctx.log.info({ kind: inspected.kind, page_count: inspected.pageCount, bytes: head.size, read: fromHead ? 'head' : 'whole' }, 'document prepared');
-  return { ...inspected, sourceKey: source.objectKey };
+  if (fromHead) {
+    ctx.log.info({ kind: fromHead.kind, page_count: fromHead.pageCount, bytes: head.size, read: 'head' }, 'document prepared');
+    return { ...fromHead, sourceKey: source.objectKey };
+  }
+  const bytes = whole ? head.bytes : await readStored(source.objectKey, ctx);
+  const inspected = await inspectDocument(bytes, limits);
+  const skipped = await skippedImages(inspected.kind, bytes, ctx, limits);
+  ctx.log.info({ kind: inspected.kind, page_count: inspected.pageCount, bytes: head.size, read: 'whole', skipped_images: skipped.skippedImages?.length }, 'document prepared');
+  return { ...inspected, sourceKey: source.objectKey, ...skipped };
+}
+
+/** A PDF's images that its pages' renderings leave out (over MAX_IMAGE_PIXELS), as PrepareResult carries them. */
+async function skippedImages(kind: string, bytes: Uint8Array, ctx: WorkerContext, limits: DocumentLimits): Promise<Pick<PrepareResult, 'skippedImages'>> {
+  if (kind !== 'pdf') return {};
+  const found = await skippedImagesOf(bytes, limits.maxImagePixels, (err) => ctx.log.warn({ err }, 'images over MAX_IMAGE_PIXELS not looked for'));
+  return found.length ? { skippedImages: found } : {};
 }

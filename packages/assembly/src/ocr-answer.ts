@@ -1,9 +1,10 @@
-import { DEFAULT_PROMPT, ocrLanguageModel, type OcrOptions, type OcrPageResult, type OcrResponse } from '@docsvc/schemas';
+import { DEFAULT_PROMPT, ocrLanguageModel, type OcrOptions, type OcrPageResult, type OcrResponse, type SkippedImage } from '@docsvc/schemas';
 import { describeDocument } from './describe.js';
 import { fieldsAnswer } from './fields.js';
 import { unpackSections } from './packed.js';
 import { structureAnswer } from './structure.js';
 import { ocrUsage } from './usage.js';
+import { answerWarnings } from './warnings.js';
 
 
 /** ISO 639-1 code of a tesseract model (the first of "eng+spa"), or the model's code where it has none. */
@@ -40,10 +41,14 @@ export function pageEntries(pages: readonly OcrPageResult[]): OcrResponse['pages
 
 /** The OCR answer (contract 2.4) from the pages' results, in page order. */
 export function buildOcrAnswer(input: {
-  request: Pick<OcrOptions, 'prompt' | 'features'>;
+  request: Pick<OcrOptions, 'prompt' | 'features' | 'page_range'>;
   kind: string;
   totalPages: number;
   pageRange: [number, number];
+  /** The most pages read without a page_range (the answer warns of the others). */
+  maxPages: number;
+  /** Images left out of the pages' renderings (the document's plan). */
+  skippedImages?: readonly SkippedImage[] | undefined;
   pages: OcrPageResult[];
   logId: string;
 }): OcrResponse {
@@ -51,6 +56,7 @@ export function buildOcrAnswer(input: {
   const sections = pages.flatMap((p) => unpackSections(p.sections));
   const first = pages[0] ?? { width: 0, height: 0 };
   const fields = fieldsAnswer(pages, input.request.prompt);
+  const warnings = answerWarnings({ rangeGiven: input.request.page_range !== undefined, pageRange: input.pageRange, totalPages: input.totalPages, maxPages: input.maxPages, pages, skippedImages: input.skippedImages });
   const described = describeDocument({
     sections,
     kind: input.kind,
@@ -81,6 +87,7 @@ export function buildOcrAnswer(input: {
       engineMs: pages.reduce((ms, p) => ms + p.engineMs, 0),
     }),
     log_id: input.logId,
+    ...(warnings.length ? { warnings } : {}),
   };
 }
 

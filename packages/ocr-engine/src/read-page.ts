@@ -1,5 +1,5 @@
 import { detectLanguage, looksEnglish } from '@docsvc/language-id';
-import { AUTO_LANGUAGE, installedModelFor, modelsForScript, ocrLanguageModel } from '@docsvc/schemas';
+import { AUTO_LANGUAGE, installedModelFor, modelsForScript, ocrLanguageModel, ocrModelFor, type MissingLanguage } from '@docsvc/schemas';
 import { rawPage } from './page-image.js';
 import { assessPage, pageWords, readsWell, tiltDegrees, type PageQuality } from './page-quality.js';
 import { estimateSkew, inkReport, straighten, toGray } from './pixels.js';
@@ -67,6 +67,8 @@ export interface ReadPageResult {
   passes: number;
   /** What OSD said, when it ran (only for pages whose reading was poor). */
   orientation: Orientation | null;
+  /** For 'auto': the language (or script) the page is in when no installed model reads it; it was read with `language`. */
+  missingLanguage?: MissingLanguage;
   /** Time in the engine: recognitions and orientation detection. */
   engineMs: number;
   /** The page read again as `readAgainAs` asked, in the same pixels as `page`. */
@@ -178,12 +180,14 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
     }
   }
 
+  let missing: MissingLanguage | undefined;
   if (auto) {
     const detected = detectedModel(best.page, installed);
     if (detected && detected !== best.page.language) {
       const candidate = await read(best.image, best.rotation, best.skew, detected);
       if (candidate.quality.confidence >= best.quality.confidence - LANGUAGE_TOLERANCE) best = candidate;
     }
+    missing = missingLanguage(best.page, orientation, installed);
   }
 
   // Other readings of the kept one (upright, levelled, in its language), never instead of it; not of
@@ -212,9 +216,33 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
     language: best.page.language,
     passes,
     orientation,
+    ...(missing ? { missingLanguage: missing } : {}),
     engineMs,
     others,
   };
+}
+
+/** Fewer words than this tell no language for sure (eld is unreliable on a few words). */
+const MIN_WORDS_FOR_LANGUAGE = 10;
+
+/**
+ * The language a page read with 'auto' is in when no installed model reads it, so that the answer
+ * can say so: the script OSD named when no installed model writes it, or the language of the text
+ * (eld over every language it knows, only when it is sure) when its model is not installed.
+ */
+function missingLanguage(page: EnginePage, orientation: Orientation | null, installed: readonly string[]): MissingLanguage | undefined {
+  if (orientation && orientation.confidence >= MIN_ORIENTATION_CONFIDENCE && modelsForScript(orientation.script, installed).length === 0) {
+    return { script: orientation.script };
+  }
+  const words = pageWords(page).map((w) => w.text);
+  if (words.length < MIN_WORDS_FOR_LANGUAGE) return undefined;
+  const text = words.join(' ');
+  if (looksEnglish(text)) return undefined;
+  const guess = detectLanguage(text, []);
+  if (!guess.reliable) return undefined;
+  const model = ocrModelFor(guess.language);
+  if (model && installed.includes(model)) return undefined;
+  return { language: guess.language, ...(model ? { model } : {}) };
 }
 
 /** A turned or re-modelled reading replaces the first when it is no longer sideways, or reads more with confidence. */

@@ -55,7 +55,9 @@ export class PageFailure extends Error {
 async function planDocument(request: DocumentRequest, steps: StepRunner): Promise<DocumentPlan> {
   const prepared = await prepareDocument(steps.run, request.requestId, request.source, request.keepSourceAt);
   const pageRange = resolvePageRange(request.pageRange, prepared.kind, prepared.pageCount, request.maxPages);
-  return { kind: prepared.kind, totalPages: prepared.pageCount, pageRange, sourceKey: prepared.sourceKey };
+  const [first, last] = pageRange;
+  const skippedImages = prepared.skippedImages?.filter((image) => image.page >= first && image.page <= last) ?? [];
+  return { kind: prepared.kind, totalPages: prepared.pageCount, pageRange, sourceKey: prepared.sourceKey, ...(skippedImages.length ? { skippedImages } : {}) };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,4 +1,4 @@
-import type { OcrPageResult, PageRange } from '@docsvc/schemas';
+import type { OcrPageResult, PageRange, SkippedImage } from '@docsvc/schemas';
 
 /**
  * Job payloads and results, one pair per job name. Every job carries the `requestId` (the API
@@ -24,6 +24,8 @@ export interface PrepareResult {
   pageCount: number;
   /** The document's bytes in the bucket (the stored file itself, or a downloaded copy under work/). */
   sourceKey: string;
+  /** Images of its pages over MAX_IMAGE_PIXELS, left out when a page is rendered (PDF only; absent when none). */
+  skippedImages?: SkippedImage[];
 }
 
 /**
@@ -37,6 +39,8 @@ export interface DocumentPlan {
   pageRange: PageRange;
   /** The document's bytes in the bucket. */
   sourceKey: string;
+  /** Images of its pages left out when a page is rendered (PrepareResult's). */
+  skippedImages?: SkippedImage[];
 }
 
 /**

@@ -10,3 +10,4 @@ export * from './ocr-languages.js';
 export * from './store.js';
 export * from './structure.js';
 export * from './fields.js';
+export * from './warnings.js';

@@ -134,6 +134,11 @@ export function modelsForScript(script: string, installed: readonly string[]): s
   return preferred && models.includes(preferred) ? [preferred, ...models.filter((m) => m !== preferred)] : models;
 }
 
+/** The tesseract model that reads an ISO 639 code's language, installed or not (e.g. 'et' -> 'est'), if tesseract has one. */
+export function ocrModelFor(iso: string): string | undefined {
+  return modelFor(iso, []);
+}
+
 /** The installed model for an ISO 639-1 code (as a language detector names it), if any. */
 export function installedModelFor(iso: string, installed: readonly string[]): string | undefined {
   const model = modelFor(iso, installed);

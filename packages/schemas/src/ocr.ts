@@ -3,6 +3,7 @@ import { boundsSchema } from './common.js';
 import { MAX_PAGES_PER_REQUEST, pageRangeSchema } from './page-range.js';
 import { fieldAnswerSchema, promptSchema } from './fields.js';
 import { featuresSchema, keyValuePairSchema, tableSchema, type KeyValuePair, type Table } from './structure.js';
+import { answerWarningSchema, type MissingLanguage } from './warnings.js';
 
 /** The instruction used when `prompt` is omitted (contract 4.2 rule 2). */
 export const DEFAULT_PROMPT = 'Describe the image in detail.';
@@ -107,6 +108,8 @@ export const ocrResponseSchema = z.object({
   page_range: z.tuple([z.number().int(), z.number().int()]),
   pages: z.array(pageEntrySchema),
   ...answerPartsShape,
+  /** Work left undone although the request succeeded (extension; absent when none): see warnings.ts. */
+  warnings: z.array(answerWarningSchema).optional(),
 });
 
 export type OcrOptions = z.infer<typeof ocrOptionsSchema>;
@@ -163,4 +166,6 @@ export interface OcrPageResult {
    * the same pixels: prompted fields are looked for in them too. Never in the answer.
    */
   otherReadings?: PackedWord[][];
+  /** Read with `language: "auto"` in a language no installed model reads (the answer warns of it). */
+  missingLanguage?: MissingLanguage;
 }

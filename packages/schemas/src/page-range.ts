@@ -20,6 +20,18 @@ export const pageCount = ([start, end]: Readonly<PageRange>): number => end - st
 /** The range's page numbers, in order. */
 export const pagesOf = (range: Readonly<PageRange>): number[] => Array.from({ length: pageCount(range) }, (_, i) => range[0] + i);
 
+/** Ascending page numbers written as runs, "1-3, 5, 7-9" (qpdf takes them with `separator` ","). */
+export function pageSpans(pages: readonly number[], separator = ', '): string {
+  const parts: string[] = [];
+  for (let i = 0; i < pages.length; ) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j++;
+    parts.push(j === i ? `${pages[i]}` : `${pages[i]}-${pages[j]}`);
+    i = j + 1;
+  }
+  return parts.join(separator);
+}
+
 /** The rule a requested range breaks, or undefined: the one statement of what a valid page_range is. */
 function problemOf([start, end]: Readonly<PageRange>, maxPages: number | undefined): string | undefined {
   if (start > end) return 'start must not be after end';

@@ -63,7 +63,7 @@ export async function runOcr(
     });
     log.info({ kind: plan.kind, total_pages: plan.totalPages, page_range: plan.pageRange }, 'ocr done');
     const sorted = [...pages].sort((a, b) => a.page - b.page);
-    const answer = buildOcrAnswer({ request, kind: plan.kind, totalPages: plan.totalPages, pageRange: plan.pageRange, pages: sorted, logId: requestId });
+    const answer = buildOcrAnswer({ request, kind: plan.kind, totalPages: plan.totalPages, pageRange: plan.pageRange, maxPages: MAX_PAGES_PER_REQUEST, skippedImages: plan.skippedImages, pages: sorted, logId: requestId });
     if (request.output === undefined || FORMATS[request.output].made !== 'searchable-pdf') return { answer, pages: sorted };
     // The searchable PDF is written by worker-pdf from the pages' results, stored for it under work/.
     const results = new PageResults(pipeline.store, `${workPrefix(requestId)}pages/`);

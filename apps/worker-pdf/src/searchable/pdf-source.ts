@@ -3,7 +3,7 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { PdfWriter, answerToUnderlay, underlaySize } from '@docsvc/renderers';
-import { pageCount, type OcrPageResult, type PageRange } from '@docsvc/schemas';
+import { pageCount, pageSpans, type OcrPageResult, type PageRange } from '@docsvc/schemas';
 import { readPageBoxes } from './page-boxes.js';
 import { qpdf } from './qpdf.js';
 
@@ -61,18 +61,7 @@ export async function layeredPdf(input: LayerInput): Promise<{ file: string; lay
   }
   // --decode-level=none: no stream of the source is decoded (images keep their bytes); streams without
   // any filter (the layer's form XObjects, which qpdf assembles uncompressed) are Flate-compressed.
-  await qpdf([input.source, '--decode-level=none', '--compress-streams=y', '--underlay', layerFile, `--to=${ranges(to)}`, `--from=${ranges(from)}`, '--', file]);
+  await qpdf([input.source, '--decode-level=none', '--compress-streams=y', '--underlay', layerFile, `--to=${pageSpans(to, ',')}`, `--from=${pageSpans(from, ',')}`, '--', file]);
   return { file, layered: to.length };
 }
 
-/** Page numbers as qpdf's page ranges: "1-3,5,7-9". */
-export function ranges(pages: readonly number[]): string {
-  const parts: string[] = [];
-  for (let i = 0; i < pages.length; ) {
-    let j = i;
-    while (j + 1 < pages.length && pages[j + 1] === pages[j]! + 1) j++;
-    parts.push(j === i ? `${pages[i]}` : `${pages[i]}-${pages[j]}`);
-    i = j + 1;
-  }
-  return parts.join(',');
-}

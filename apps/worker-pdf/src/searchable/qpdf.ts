@@ -16,7 +16,7 @@ export async function qpdf(args: string[], opts: { maxBuffer?: number } = {}): P
   } catch (err) {
     const e = err as { code?: number | string; stdout?: string; stderr?: string };
     if (e.code === 3 && typeof e.stdout === 'string') return e.stdout;
-    if (e.code === 'ENOENT') throw new Error('qpdf is not installed (Debian package qpdf): the searchable PDF needs it');
+    if (e.code === 'ENOENT') throw new Error('qpdf is not installed (Debian package qpdf): searchable PDFs and the check of PDF images over MAX_IMAGE_PIXELS need it');
     if (e.code === 2) throw new ServiceError('invalid_document', `the PDF could not be rewritten: ${(e.stderr ?? '').trim().split('\n')[0]}`);
     throw err;
   }
