@@ -61,6 +61,26 @@ describe('the error contract', () => {
     expect(body.error.details.map((d: { field: string }) => d.field)).toContain('name');
   });
 
+  it('400 validation_failed on the real routes says what is wrong in words, not validator text', async () => {
+    const ask = async (path: string, body: unknown) => {
+      const res = await fetch(`${api.baseUrl}${path}`, { method: 'POST', headers: { ...bearer(ALICE), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return (await expectError(res, 400, 'validation_failed')).message as string;
+    };
+    const cases: Array<[string, unknown, string]> = [
+      ['/v1/vision/ocr', { url: 'https://example.com/a.png', page_range: [0, 3] }, 'page_range[0]: must be at least 1'],
+      ['/v1/vision/ocr', { url: 'https://example.com/a.png', fine_grained: 'yes' }, 'fine_grained: must be true or false, not a string'],
+      ['/v1/vision/ocr', { url: 'scan.png' }, 'url: must be a URL, such as https://example.com/scan.pdf'],
+      ['/v1/ai/translate', { text: 'hello' }, 'target_language: is required'],
+      ['/v1/ai/translate', { text: 5, target_language: 'fr' }, 'text: must be a string or a list of strings'],
+      ['/v1/ai/translate', { text: ['a', 5], target_language: 'fr' }, 'text[1]: must be a string, not a whole number'],
+    ];
+    for (const [path, body, message] of cases) {
+      const said = await ask(path, body);
+      expect(said, JSON.stringify(body)).toBe(message);
+      expect(said).not.toMatch(/Too small|Invalid input|expected \w+ to be|received/);
+    }
+  });
+
   it('400 invalid_json for malformed JSON and for an empty JSON body', async () => {
     await expectError(await post('{"name": '), 400, 'invalid_json');
     await expectError(await post(''), 400, 'invalid_json');

@@ -199,6 +199,19 @@ describe('hostile documents', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
+  it('an empty file (0 bytes), to store or to read, is said to be empty: not "not a supported type"', async () => {
+    const empty = await fetch(`${api.baseUrl}/v1/store/file?key=empty-${randomUUID()}`, { method: 'POST', headers: bearer(ALICE), body: new Uint8Array(0) });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { message: string }).message).toMatch(/^the file is empty \(0 bytes\)/);
+    const form = new FormData();
+    form.append('file', new Blob([]), 'scan.png');
+    const res = await fetch(`${api.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: bearer(ALICE), body: form });
+    const uploaded = (await res.json()) as { message: string; error: { code: string } };
+    expect(res.status).toBe(422);
+    expect(uploaded.error.code).toBe('invalid_document');
+    expect(uploaded.message).toMatch(/^the file is empty/);
+  });
+
   it('an image bomb gets 413 image_too_large', async () => {
     const { bombPng } = await import('../../../packages/documents/test/image-fixtures.js');
     const res = await ocr({ file_store_key: await store(bombPng(20_000)) });

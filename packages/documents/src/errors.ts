@@ -1,4 +1,5 @@
 import { ServiceError } from '@docsvc/schemas';
+import { sniffKind } from './sniff-kind.js';
 import type { DocumentKind } from './types.js';
 
 const SUPPORTED = 'PDF, PNG, JPEG, WebP, TIFF, BMP or GIF';
@@ -18,6 +19,21 @@ export function invalidDocument(kind: DocumentKind, detail: string): ServiceErro
     `the ${name} file cannot be read (${reason}); it may be truncated or corrupt: check the file opens in a viewer and send it again`,
     [{ kind, reason }],
   );
+}
+
+/** A document of 0 bytes: an upload or a download that carried nothing, told apart from a file of an unknown type. */
+export function emptyFile(): ServiceError {
+  return new ServiceError('invalid_document', 'the file is empty (0 bytes): there is nothing to read; check that the upload or the URL gives the document itself', [
+    { reason: 'empty file' },
+  ]);
+}
+
+/** The kind of a document from its first bytes, or the error that says why it has none (empty, or not a supported type). */
+export function knownKind(bytes: Uint8Array): DocumentKind {
+  if (bytes.length === 0) throw emptyFile();
+  const kind = sniffKind(bytes);
+  if (kind === undefined) throw unsupportedMediaType();
+  return kind;
 }
 
 export function emptyPdf(): ServiceError {

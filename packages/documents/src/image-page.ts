@@ -1,8 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { decodeBmpGray, readBmpHeader } from './bmp.js';
-import { assertPixelLimit, invalidDocument, unsupportedMediaType } from './errors.js';
+import { assertPixelLimit, invalidDocument, knownKind } from './errors.js';
 import { mapSharpError, readMetadata, pagesOf, type SharpKind } from './sharp-image.js';
-import { sniffKind } from './sniff-kind.js';
 import type { DocumentLimits } from './types.js';
 import type { RawImage } from '@docsvc/image';
 
@@ -47,8 +46,7 @@ function conversionNeeded(bytes: Uint8Array, kind: SharpKind, meta: Metadata, pa
 type CheckedPage = { kind: 'bmp'; header: ReturnType<typeof readBmpHeader> } | { kind: SharpKind; meta: Metadata; pages: number };
 
 async function checkedPage(bytes: Uint8Array, pageIndex: number, limits: DocumentLimits): Promise<CheckedPage> {
-  const kind = sniffKind(bytes);
-  if (kind === undefined) throw unsupportedMediaType();
+  const kind = knownKind(bytes);
   if (kind === 'pdf') throw new RangeError('the document is a PDF; its pages are rendered by rasterizePdfPage');
   if (kind === 'bmp') {
     const header = readBmpHeader(bytes);

@@ -1,9 +1,8 @@
 import { ServiceError } from '@docsvc/schemas';
 import { readBmpHeader } from './bmp.js';
-import { assertPixelLimit, unsupportedMediaType } from './errors.js';
+import { assertPixelLimit, knownKind } from './errors.js';
 import { openPdf } from './pdfjs.js';
 import { inspectSharpImage } from './sharp-image.js';
-import { sniffKind } from './sniff-kind.js';
 import type { DocumentKind, DocumentLimits } from './types.js';
 
 /**
@@ -17,8 +16,7 @@ export async function inspectDocument(
   bytes: Uint8Array,
   limits: DocumentLimits,
 ): Promise<{ kind: DocumentKind; pageCount: number }> {
-  const kind = sniffKind(bytes);
-  if (kind === undefined) throw unsupportedMediaType();
+  const kind = knownKind(bytes);
   if (kind === 'pdf') {
     const pdf = await openPdf(bytes, { maxImagePixels: limits.maxImagePixels });
     const pageCount = pdf.doc.numPages;
@@ -40,8 +38,7 @@ export async function inspectDocument(
  * checked as inspectDocument checks it, and a type that is not supported is refused the same way.
  */
 export async function inspectDocumentHead(head: Uint8Array, limits: DocumentLimits): Promise<{ kind: DocumentKind; pageCount: number } | undefined> {
-  const kind = sniffKind(head);
-  if (kind === undefined) throw unsupportedMediaType();
+  const kind = knownKind(head);
   if (kind === 'pdf' || kind === 'tiff') return undefined;
   if (kind === 'bmp') {
     const header = readBmpHeader(head);

@@ -64,3 +64,11 @@ describe('sniffKind', () => {
     }
   });
 });
+
+describe('an empty document', () => {
+  it('is refused as empty (invalid_document), not as an unsupported type, wherever it is read', async () => {
+    for (const read of [() => inspectDocument(new Uint8Array(0), limits), () => decodeImagePixels(new Uint8Array(0), 0, limits)]) {
+      await expect(read()).rejects.toMatchObject({ code: 'invalid_document', message: expect.stringMatching(/^the file is empty \(0 bytes\)/) });
+    }
+  });
+});

@@ -24,3 +24,16 @@ export const errorBodySchema = z.object({
 export type Point = z.infer<typeof pointSchema>;
 export type Bounds = z.infer<typeof boundsSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The message of a union that failed: that of the branch of the input's own kind (a string, a list,
+ * an object), not zod's "Invalid input", so that `{"total": {"type": "money"}}` is answered with
+ * what is wrong with "money".
+ */
+export const unionError = (what: string) => (issue: z.core.$ZodRawIssue): string => {
+  const branches = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
+  const ofItsKind = branches.find((issues) => issues.length > 0 && !(issues[0]!.code === 'invalid_type' && issues[0]!.path.length === 0));
+  const first = ofItsKind?.[0];
+  if (!first) return what;
+  return first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message;
+};

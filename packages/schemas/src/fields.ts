@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundsSchema } from './common.js';
+import { boundsSchema, unionError } from './common.js';
 
 /**
  * What kind of value a requested field holds: it decides how a value is cut from the text after its
@@ -15,18 +15,6 @@ export type FieldSource = (typeof FIELD_SOURCES)[number];
 
 const fieldName = z.string().min(1).max(200);
 
-/**
- * The message of a union that failed: that of the branch of the input's own kind (a string, a list,
- * an object), not zod's "Invalid input", so that `{"total": {"type": "money"}}` is answered with
- * what is wrong with "money".
- */
-const unionError = (what: string) => (issue: z.core.$ZodRawIssue): string => {
-  const branches = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
-  const ofItsKind = branches.find((issues) => issues.length > 0 && !(issues[0]!.code === 'invalid_type' && issues[0]!.path.length === 0));
-  const first = ofItsKind?.[0];
-  if (!first) return what;
-  return first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message;
-};
 /** One field of the object form of `prompt`: a description (the contract's form), or a type and/or a description. */
 export const fieldSpecSchema = z.union(
   [

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { unionError } from './common.js';
 
 /** POST /v1/ai/translate (contract 2.1). `current_language` is what the official client sends for the source. */
 export const translateRequestSchema = z
   .object({
-    text: z.union([z.string(), z.array(z.string()).min(1, { message: 'must hold at least one string' })]),
+    text: z.union([z.string(), z.array(z.string()).min(1, { message: 'must hold at least one string' })], { error: unionError('must be a string or a list of strings') }),
     target_language: z.string().min(1),
     source_language: z.string().min(1).optional(),
     current_language: z.string().min(1).optional(),

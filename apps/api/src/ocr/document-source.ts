@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { SNIFF_BYTES, sniffKind } from '@docsvc/documents/kind';
+import { SNIFF_BYTES, emptyFile, sniffKind } from '@docsvc/documents/kind';
 import type { DocumentSource } from '@docsvc/queue';
 import { ObjectNotFoundError, type ObjectStore } from '@docsvc/storage';
 import { ServiceError } from '@docsvc/schemas';
@@ -10,8 +10,9 @@ import { SizeLimit, tooLarge } from '../files/size-limit.js';
 import { checkFileKey, tenantObjectKey } from '../files/tenant-keys.js';
 import { validate } from '../validate.js';
 
-/** An object source with the kind its first bytes name (none for what is not a supported type: the worker says so). */
+/** An object source with the kind its first bytes name (none for what is not a supported type: the worker says so); an empty file is refused here. */
 export function withKind(objectKey: string, head: Uint8Array): DocumentSource {
+  if (head.length === 0) throw emptyFile();
   const kind = sniffKind(head);
   return kind ? { objectKey, kind } : { objectKey };
 }

@@ -59,6 +59,9 @@ async function assertWritable(deps: ApiDeps, ownerId: string, key: string, optio
   }
 }
 
+/** A file of 0 bytes is nothing to keep: said so, rather than stored to fail later as "not a supported type". */
+const emptyUpload = () => new ServiceError('validation_failed', 'the file is empty (0 bytes): send the file\'s content', [{ field: 'file', rule: 'must not be empty' }]);
+
 /** The body is the file itself. */
 async function fromRawBody(deps: ApiDeps, request: FastifyRequest, ownerId: string, options: StoreUploadOptions) {
   const max = deps.limits.maxUploadBytes;
@@ -69,7 +72,7 @@ async function fromRawBody(deps: ApiDeps, request: FastifyRequest, ownerId: stri
   const limit = new SizeLimit(max);
   const contentType = options.content_type ?? request.headers['content-type'] ?? DEFAULT_CONTENT_TYPE;
   const body = request.body as Readable | undefined;
-  if (!body) throw new ServiceError('validation_failed', 'send the file as the request body, or as multipart with a "file" part');
+  if (!body) throw declared === 0 ? emptyUpload() : new ServiceError('validation_failed', 'send the file as the request body, or as multipart with a "file" part');
   await Promise.all([
     pipeline(body, limit),
     deps.store.put(tenantObjectKey(ownerId, key), limit, { contentType }),
@@ -100,6 +103,7 @@ async function fromMultipart(deps: ApiDeps, request: FastifyRequest, ownerId: st
       }
     }
     if (!staged) throw new ServiceError('validation_failed', 'the multipart body has no "file" part');
+    if (staged.size === 0) throw emptyUpload();
     const options = { ...queryOptions, ...validate(storeUploadOptionsSchema, bodyOptions, 'body') };
     const key = options.key ? checkFileKey(options.key) : randomFileKey(staged.filename);
     await assertWritable(deps, ownerId, key, options);
