@@ -19,6 +19,24 @@ export interface JobStatus {
   error?: { code: string; message: string; page?: number };
 }
 
+/** The answer of GET /v1/vision/ocr/languages. */
+export interface OcrLanguages {
+  /** The language used when a request names none. */
+  default: string;
+  /** The value asking for each page's language to be found from what it reads. */
+  auto: string;
+  /** `code`: what to send as `language` (ISO 639-1, or a BCP 47 tag where a language has several models). */
+  languages: Array<{ code: string; iso: string | null; tesseract: string; name: string; script: string }>;
+  orientation_detection: boolean;
+  engines: Array<{ engine: string; version: string; workers: number }>;
+}
+
+/** The answer of GET /v1/ai/translate/languages: a route is direct or goes through an intermediate language (`via`). */
+export interface TranslationLanguages {
+  languages: string[];
+  routes: Array<{ source: string; target: string; direct: boolean; via?: string }>;
+}
+
 /** The service's HTTP API, as any script would call it: fetch, a Bearer key, JSON. */
 export class DocsvcClient {
   constructor(
@@ -80,7 +98,13 @@ export class DocsvcClient {
     return (await (await this.call('POST', '/v1/ai/translate', { json: { text, target_language: to, ...(from ? { current_language: from } : {}) } })).json()) as { translated_text: string };
   }
 
-  async languages(): Promise<unknown> {
-    return (await this.call('GET', '/v1/vision/ocr/languages')).json();
+  /** GET /v1/vision/ocr/languages: the OCR languages the workers have, and their engines. */
+  async ocrLanguages(): Promise<OcrLanguages> {
+    return (await (await this.call('GET', '/v1/vision/ocr/languages')).json()) as OcrLanguages;
+  }
+
+  /** GET /v1/ai/translate/languages: the translation languages and the pairs (routes) between them. */
+  async translationLanguages(): Promise<TranslationLanguages> {
+    return (await (await this.call('GET', '/v1/ai/translate/languages')).json()) as TranslationLanguages;
   }
 }

@@ -2,20 +2,12 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DocsvcClient, ServiceAnswerError } from './client.js';
-import { ocrCommand } from './ocr-command.js';
-import { FORMAT_NAMES, OutputClash, type Format } from './outputs.js';
-
-const USAGE = `docsvc: a client of a running docsvc service (its HTTP API)
-
-  docsvc ocr <file-or-folder>... --out <folder> [--format ${FORMAT_NAMES.join(',')}] [--language auto]
-             [--concurrency 2] [--recursive] [--json]
-  docsvc translate --to <lang> [--from <lang>] <text | ->
-  docsvc languages
-
-The service: --url (or DOCSVC_URL, default http://127.0.0.1:8080), --key (or DOCSVC_API_KEY).
-Exit codes: 0 all succeeded, 1 some failed, 2 bad usage, 130 interrupted.`;
-
-class UsageError extends Error {}
+import { UnreadableInputs } from './find-inputs.js';
+import { languagesCommand } from './languages-command.js';
+import { OCR_OPTIONS, ocrOptions } from './ocr-arguments.js';
+import { ocrCommand, type Io } from './ocr-command.js';
+import { OutputClash } from './outputs.js';
+import { USAGE, UsageError } from './usage.js';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -33,44 +25,16 @@ async function main(argv: string[]): Promise<number> {
     if (!key) throw new UsageError('no API key: pass --key or set DOCSVC_API_KEY');
     return new DocsvcClient(values.url ?? process.env.DOCSVC_URL ?? 'http://127.0.0.1:8080', key);
   };
-  const out = (line: string) => process.stdout.write(`${line}\n`);
-  const err = (line: string) => process.stderr.write(`${line}\n`);
+  const io: Io = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    print: (text) => process.stdout.write(text),
+  };
 
   if (command === 'ocr') {
-    const { values, positionals } = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      options: {
-        ...common,
-        out: { type: 'string', short: 'o' },
-        format: { type: 'string', default: 'json' },
-        language: { type: 'string' },
-        concurrency: { type: 'string', default: '2' },
-        recursive: { type: 'boolean', short: 'r', default: false },
-        json: { type: 'boolean', default: false },
-      },
-    });
-    if (positionals.length === 0) throw new UsageError('ocr: name at least one file or folder');
-    if (!values.out) throw new UsageError('ocr: --out <folder> is required');
-    const formats = values.format.split(',').map((f) => f.trim()).filter(Boolean);
-    const unknown = formats.filter((f) => !(FORMAT_NAMES as string[]).includes(f));
-    if (formats.length === 0 || unknown.length > 0) throw new UsageError(`ocr: --format takes ${FORMAT_NAMES.join(', ')} (got ${unknown.join(', ') || 'nothing'})`);
-    const concurrency = Number(values.concurrency);
-    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError('ocr: --concurrency must be a whole number from 1 to 64');
-    return ocrCommand(
-      clientOf(values),
-      {
-        paths: positionals,
-        out: values.out,
-        formats: [...new Set(formats)] as Format[],
-        ...(values.language ? { language: values.language } : {}),
-        concurrency,
-        recursive: values.recursive,
-        json: values.json,
-        tty: Boolean(process.stdout.isTTY),
-      },
-      { out, err },
-    );
+    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { ...common, ...OCR_OPTIONS } });
+    const opts = ocrOptions(values, positionals, { stdout: Boolean(process.stdout.isTTY), stderr: Boolean(process.stderr.isTTY) });
+    return ocrCommand(clientOf(values), opts, io);
   }
   if (command === 'translate') {
     const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { ...common, to: { type: 'string' }, from: { type: 'string' } } });
@@ -78,22 +42,29 @@ async function main(argv: string[]): Promise<number> {
     if (positionals.length === 0) throw new UsageError('translate: give the text, or - to read it from standard input');
     const text = positionals.length === 1 && positionals[0] === '-' ? readFileSync(0, 'utf8') : positionals.join(' ');
     const { translated_text } = await clientOf(values).translate(text, values.to, values.from);
-    out(translated_text);
+    io.out(translated_text);
     return 0;
   }
   if (command === 'languages') {
-    const { values } = parseArgs({ args: rest, options: common });
-    out(JSON.stringify(await clientOf(values).languages(), null, 2));
-    return 0;
+    const { values } = parseArgs({ args: rest, options: { ...common, json: { type: 'boolean', default: false } } });
+    return languagesCommand(clientOf(values), { json: values.json }, io);
   }
   throw new UsageError(`unknown command "${command}"`);
 }
 
+/** Exits once standard output has taken all that was written to it (a pipe may be slower to read the results than they came). */
+const exit = (code: number) => process.stdout.write('', () => process.exit(code));
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exit(code),
   (e: unknown) => {
     if (e instanceof UsageError || (e instanceof TypeError && (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS'))) {
       process.stderr.write(`docsvc: ${e.message}\n\n${USAGE}\n`);
+      process.exit(2);
+    }
+    if (e instanceof UnreadableInputs) {
+      // A path mistyped: named, without the usage (nothing else was wrong with the command line).
+      for (const line of e.lines) process.stderr.write(`docsvc: ${line}\n`);
       process.exit(2);
     }
     if (e instanceof OutputClash) {

@@ -1,40 +1,55 @@
-import path from 'node:path';
 import { isTablesFormat } from '@docsvc/renderers';
 import { DocsvcClient, ServiceAnswerError, type JobStatus } from './client.js';
 import { findInputs, type Input } from './find-inputs.js';
-import { PartialFiles, isDone, markDone, planOutputs, sha256Of, writtenOutputs, type Format } from './outputs.js';
+import type { Format } from './outputs.js';
 import { BarsProgress, JsonProgress, LinesProgress, Totals, type DocumentResult, type Progress } from './progress.js';
+import type { ResultsDestination } from './results-destination.js';
+import { ResultsFolder } from './results-folder.js';
+import { ResultsPrinter } from './results-printer.js';
 
 export interface OcrOptions {
   paths: string[];
-  out: string;
+  /** The folder the results are written under; none: printed on standard output (one format, textual). */
+  out?: string;
   formats: Format[];
   language?: string;
   concurrency: number;
   recursive: boolean;
   json: boolean;
-  /** Bars on a terminal; lines otherwise. */
-  tty: boolean;
+  /** Bars (on standard error's terminal); lines otherwise. */
+  bars: boolean;
   pollMs?: number;
+}
+
+export interface Io {
+  /** A line on standard output. */
+  out: (line: string) => void;
+  /** A line on standard error. */
+  err: (line: string) => void;
+  /** Text on standard output, as it is. */
+  print: (text: string) => void;
 }
 
 /**
  * `docsvc ocr`: every supported file of the paths, each through an OCR job (whatever its length), the
- * results written under --out with the same relative paths. A document whose outputs exist for the
- * same content (SHA-256) is skipped. Ctrl-C (SIGINT) cancels the running jobs on the server and removes
- * the output files being written. Answers the exit code: 0 all done, 1 some failed, 130 interrupted.
+ * results written under --out with the same relative paths, or without --out printed on standard output
+ * (the progress lines then go to standard error). A document whose outputs exist for the same content
+ * (SHA-256) is skipped. Ctrl-C (SIGINT) cancels the running jobs on the server and removes the output
+ * files being written. Answers the exit code: 0 all done, 1 some failed, 130 interrupted.
  */
-export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { out: (line: string) => void; err: (line: string) => void }): Promise<number> {
-  // Results written beside the documents (--out over an input folder) are not documents to read.
-  const written = await writtenOutputs(opts.out);
-  const inputs = (await findInputs(opts.paths, opts.recursive)).filter((i) => !written.has(path.resolve(i.file)));
-  const targets = planOutputs(opts.out, inputs, opts.formats);
+export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: Io): Promise<number> {
+  const found = await findInputs(opts.paths, opts.recursive);
+  const destination: ResultsDestination = opts.out
+    ? await ResultsFolder.open(client, opts.out, found, opts.formats)
+    : new ResultsPrinter(client, found, opts.formats[0]!, io.print);
+  const inputs = destination.inputs;
   // A spreadsheet of the tables wants the tables read with care (the lines drawn on a scan looked for).
   const features = opts.formats.some(isTablesFormat) ? ['tables'] : [];
   const totals = new Totals();
   totals.documents = inputs.length;
-  const progress: Progress = opts.json ? new JsonProgress(io.out) : opts.tty ? new BarsProgress(totals) : new LinesProgress(io.out);
-  const partials = new PartialFiles();
+  // Standard output carries the results themselves when there is no --out: the reports go to standard error.
+  const report = opts.out ? io.out : io.err;
+  const progress: Progress = opts.json ? new JsonProgress(report) : opts.bars ? new BarsProgress(totals) : new LinesProgress(report);
   const running = new Set<string>();
   const results: DocumentResult[] = [];
   let interrupted = false;
@@ -50,9 +65,7 @@ export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { o
 
   const one = async (input: Input): Promise<DocumentResult> => {
     const started = Date.now();
-    const sha256 = await sha256Of(input.file);
-    const planned = targets.get(input.relative)!;
-    if (await isDone(opts.out, input.relative, sha256, planned, opts.formats)) return { file: input.relative, status: 'skipped' };
+    if (await destination.upToDate(input)) return { file: input.relative, status: 'skipped' };
     progress.started(input.relative);
     let job: JobStatus | undefined;
     try {
@@ -72,14 +85,8 @@ export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { o
       if (job.status !== 'succeeded') {
         return { file: input.relative, status: 'failed', error: job.error ?? { code: job.status, message: `the job was ${job.status}` } };
       }
-      const outputs: string[] = [];
-      for (const format of opts.formats) {
-        if (interrupted) throw new Interrupted();
-        const target = planned[format];
-        await partials.write(target, await client.result(job.job_id, format));
-        outputs.push(target);
-      }
-      await markDone(opts.out, input.relative, sha256, planned, opts.formats);
+      if (interrupted) throw new Interrupted();
+      const outputs = await destination.save(input, job.job_id);
       return { file: input.relative, status: 'succeeded', pages: job.progress.pages_done, seconds: (Date.now() - started) / 1000, outputs };
     } catch (err) {
       if (err instanceof Interrupted) return { file: input.relative, status: 'cancelled', error: { code: 'interrupted', message: 'interrupted (Ctrl-C); the job was cancelled' } };
@@ -95,6 +102,7 @@ export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { o
     while (next < inputs.length && !interrupted) {
       const input = inputs[next++]!;
       const result = await one(input);
+      if (result.status === 'failed' || result.status === 'cancelled') destination.failed(input);
       if (result.status !== 'cancelled') {
         totals.finished += 1;
         results.push(result);
@@ -108,14 +116,15 @@ export async function ocrCommand(client: DocsvcClient, opts: OcrOptions, io: { o
     // At once, not after the documents in hand: the jobs cancelled on the server, partial files removed
     // (the caller exits right after, so nothing in flight writes another).
     await Promise.all([...running].map((id) => client.cancel(id)));
-    await partials.removeAll();
+    await destination.abandon();
   }
   progress.stop();
   process.off('SIGINT', onInterrupt);
   process.off('SIGTERM', onInterrupt);
 
   if (interrupted) {
-    io.err(`interrupted: the running jobs were cancelled; ${results.filter((r) => r.status === 'succeeded').length} documents were done and are kept`);
+    const done = results.filter((r) => r.status === 'succeeded').length;
+    io.err(`interrupted: the running jobs were cancelled; ${done} documents were done${opts.out ? ' and are kept' : ''}`);
     return 130;
   }
   const failed = results.filter((r) => r.status === 'failed');

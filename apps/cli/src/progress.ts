@@ -81,7 +81,7 @@ export class LinesProgress implements Progress {
   started(): void {}
   pages(): void {}
   finished(r: DocumentResult): void {
-    if (r.status === 'succeeded') this.write(`done ${r.file}: ${r.pages} page${r.pages === 1 ? '' : 's'} in ${r.seconds?.toFixed(1)} s -> ${r.outputs?.join(', ')}`);
+    if (r.status === 'succeeded') this.write(`done ${r.file}: ${r.pages} page${r.pages === 1 ? '' : 's'} in ${r.seconds?.toFixed(1)} s${r.outputs?.length ? ` -> ${r.outputs.join(', ')}` : ''}`);
     else if (r.status === 'skipped') this.write(`skipped ${r.file}: outputs up to date`);
     else this.write(`${r.status} ${r.file}: ${r.error?.code}: ${r.error?.message}`);
   }

@@ -5,6 +5,10 @@
  * when asked for, its table cells and key-value pairs (a link from each key to its value); the tables
  * are listed beside the page as tables, the pairs as a list. Prompted fields are outlined where their
  * value is printed, named over the outline, and listed with their type, normalised value and source.
+ *
+ * A document the page knows to have at most SYNC_MAX_PAGES pages is read on the synchronous route; a
+ * longer one, or one whose length only the service can tell (a URL, a TIFF), runs as an OCR job whose
+ * progress is polled, and whose downloads then come from the job's result (nothing is read twice).
  */
 
 interface Point { x: number; y: number }
@@ -17,13 +21,25 @@ interface Cell { row_index: number; column_index: number; row_span: number; colu
 interface Table { page: number; bounds: Bounds; row_count: number; column_count: number; cells: Cell[] }
 interface Pair { page: number; key: { text: string; bounds: Bounds }; value: { text: string; bounds: Bounds } | null; confidence: number }
 interface Field { value: string; normalized: string | number | null; type: string; currency?: string; confidence: number; page: number; bounds: Bounds; source: string }
-interface Answer { sections: Section[]; pages?: PageInfo[]; context?: string | Record<string, string[]>; tables?: Table[]; key_value_pairs?: Pair[]; fields?: Record<string, Field | null> }
+interface Warning { code: string; message: string; pages?: number[] }
+interface Answer { sections: Section[]; pages?: PageInfo[]; context?: string | Record<string, string[]>; tables?: Table[]; key_value_pairs?: Pair[]; fields?: Record<string, Field | null>; warnings?: Warning[] }
+interface JobStatus { status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'; progress: { pages_done: number; pages_total: number | null }; error?: { code: string; message: string } }
+
+/** The most pages the synchronous route reads (POST /v1/vision/ocr); longer documents run as jobs. */
+const SYNC_MAX_PAGES = 10;
+const JOBS = '/v1/vision/ocr/jobs';
+const PDFJS = '/web/pdfjs/';
+
+/** A read: what was sent, and the job that read it when it ran as one. */
+interface Read { file?: File; url?: string; options: Record<string, unknown>; jobId?: string }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const keyInput = $<HTMLInputElement>('key');
 const status = $<HTMLSpanElement>('status');
+const progress = $<HTMLProgressElement>('progress');
+const runButton = $<HTMLButtonElement>('run');
 const fileInput = $<HTMLInputElement>('file');
-let lastRequest: { file?: File; url?: string; options: Record<string, unknown> } | undefined;
+let lastRead: Read | undefined;
 
 keyInput.value = sessionStorage.getItem('docsvc-key') ?? '';
 keyInput.addEventListener('change', () => {
@@ -32,6 +48,7 @@ keyInput.addEventListener('change', () => {
 });
 
 const auth = () => ({ authorization: `Bearer ${keyInput.value.trim()}` });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function say(text: string, error = false): void {
   status.textContent = text;
@@ -43,10 +60,14 @@ async function failure(res: Response): Promise<Error> {
   return new Error(`${res.status}: ${body.message ?? res.statusText}`);
 }
 
+/** The key the language list was asked with: asked once a key is there, and again when it changes. */
+let languagesKey = '';
 async function loadLanguages(): Promise<void> {
-  if (!keyInput.value.trim()) return;
+  const key = keyInput.value.trim();
+  if (!key || key === languagesKey) return;
+  languagesKey = key;
   const res = await fetch('/v1/vision/ocr/languages', { headers: auth() });
-  if (!res.ok) return;
+  if (!res.ok) return say(`languages: ${(await failure(res)).message}`, true);
   const body = (await res.json()) as { languages?: Array<string | { code: string; name?: string }> };
   const select = $<HTMLSelectElement>('language');
   for (const l of body.languages ?? []) {
@@ -56,21 +77,21 @@ async function loadLanguages(): Promise<void> {
   }
 }
 
-/** POST /v1/vision/ocr: multipart for a file, JSON for a URL; `output` for the other formats. */
-async function ocr(request: NonNullable<typeof lastRequest>, output?: string): Promise<Response> {
-  const options = { ...request.options, ...(output ? { output } : {}) };
-  if (request.file) {
+/** POSTs the read to `path` (the synchronous route or jobs): multipart for a file, JSON for a URL; `output` for the other formats. */
+function send(path: string, read: Read, output?: string): Promise<Response> {
+  const options = { ...read.options, ...(output ? { output } : {}) };
+  if (read.file) {
     const form = new FormData();
-    form.set('file', request.file, request.file.name);
+    form.set('file', read.file, read.file.name);
     form.set('body', JSON.stringify(options));
-    return fetch('/v1/vision/ocr', { method: 'POST', headers: auth(), body: form });
+    return fetch(path, { method: 'POST', headers: auth(), body: form });
   }
-  return fetch('/v1/vision/ocr', { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify({ ...options, url: request.url }) });
+  return fetch(path, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify({ ...options, url: read.url }) });
 }
 
 $<HTMLFormElement>('ocr-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  void run();
+  if (!runButton.disabled) void run();
 });
 
 async function run(): Promise<void> {
@@ -85,85 +106,164 @@ async function run(): Promise<void> {
     ...(prompts.length ? { prompt: prompts } : {}),
     ...(features.length ? { features } : {}),
   };
-  lastRequest = { ...(file ? { file } : { url }), options };
-  say('reading...');
+  const read: Read = { ...(file ? { file } : { url }), options };
+  runButton.disabled = true;
+  $<HTMLDivElement>('downloads').hidden = true;
   document.body.dataset.state = 'reading';
+  say('reading...');
+  let local: Pictures | undefined;
   try {
-    const res = await ocr(lastRequest);
-    if (!res.ok) throw await failure(res);
-    const answer = (await res.json()) as Answer;
-    await show(answer, file);
-    say(`${answer.pages?.length ?? 0} page(s) read`);
+    // The page's own copy of a file: its page count decides the route, and its pages are drawn from it.
+    local = file ? await openLocal(file) : undefined;
+    const answer = local && local.pages <= SYNC_MAX_PAGES ? await readNow(read, local.pages) : await readAsJob(read);
+    // A URL (fetched by the service, and most sites do not let this page fetch it too) or a file the
+    // browser cannot draw is drawn from the job's searchable PDF: the document's own page images.
+    const pictures = local ?? (await jobPdf(read.jobId!).catch(() => undefined));
+    show(answer, pictures);
+    lastRead = read;
+    say(`${answer.pages?.length ?? 0} page(s) read${pictures ? '' : ' (not drawn: the document could not be opened here)'}`);
     $<HTMLDivElement>('downloads').hidden = false;
     document.body.dataset.state = 'done';
   } catch (err) {
+    local?.close();
     say((err as Error).message, true);
     document.body.dataset.state = 'failed';
+  } finally {
+    runButton.disabled = false;
+    progress.hidden = true;
   }
 }
 
-/** Each page's picture as the OCR worker saw it before turning it: the image itself, or the PDF page rendered at the answer's size. */
-async function pageSources(file: File | undefined, pages: PageInfo[]): Promise<Array<CanvasImageSource | undefined>> {
-  if (!file) return pages.map(() => undefined);
-  if (file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf')) {
-    const pdfjsUrl = '/web/pdfjs/build/pdf.mjs';
-    const pdfjs = (await import(pdfjsUrl)) as {
-      GlobalWorkerOptions: { workerSrc: string };
-      getDocument(src: { data: Uint8Array }): { promise: Promise<{ getPage(n: number): Promise<PdfPage> }> };
-    };
-    pdfjs.GlobalWorkerOptions.workerSrc = '/web/pdfjs/build/pdf.worker.mjs';
-    const doc = await pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()) }).promise;
-    return Promise.all(
-      pages.map(async (p) => {
-        const page = await doc.getPage(p.page);
-        const turned = p.rotation === 90 || p.rotation === 270;
-        const base = page.getViewport({ scale: 1 });
-        const viewport = page.getViewport({ scale: (turned ? p.height : p.width) / base.width });
-        const canvas = document.createElement('canvas');
-        canvas.width = Math.round(viewport.width);
-        canvas.height = Math.round(viewport.height);
-        await page.render({ canvas, canvasContext: canvas.getContext('2d')!, viewport }).promise;
-        return canvas;
-      }),
-    );
+/** The synchronous route, which tells nothing until it answers: the seconds spent so far show that it works. */
+async function readNow(read: Read, pages: number): Promise<Answer> {
+  const started = Date.now();
+  const tick = () => say(`reading ${pages} page(s)... ${Math.round((Date.now() - started) / 1000)} s`);
+  tick();
+  const timer = setInterval(tick, 1000);
+  progress.removeAttribute('value'); // an indeterminate bar
+  progress.hidden = false;
+  try {
+    const res = await send('/v1/vision/ocr', read);
+    if (!res.ok) throw await failure(res);
+    return (await res.json()) as Answer;
+  } finally {
+    clearInterval(timer);
   }
-  // An image: the browser applies EXIF orientation as the OCR worker does.
-  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  return pages.map((p, i) => (i === 0 ? bitmap : undefined));
 }
+
+/** An OCR job: created, its progress polled each second (pages read of all), its whole answer read once it has succeeded. */
+async function readAsJob(read: Read): Promise<Answer> {
+  const created = await send(JOBS, read);
+  if (!created.ok) throw await failure(created);
+  read.jobId = ((await created.json()) as { job_id: string }).job_id;
+  progress.hidden = false;
+  for (;;) {
+    const res = await fetch(`${JOBS}/${read.jobId}?answer=false`, { headers: auth() });
+    if (!res.ok) throw await failure(res);
+    const job = (await res.json()) as JobStatus;
+    if (job.status === 'succeeded') break;
+    if (job.status === 'failed' || job.status === 'cancelled') throw new Error(job.error ? `${job.error.code}: ${job.error.message}` : `the job was ${job.status}`);
+    const { pages_done: done, pages_total: total } = job.progress;
+    say(total === null ? `${job.status}: opening the document...` : `reading: ${done} of ${total} pages`);
+    if (total === null) progress.removeAttribute('value');
+    else Object.assign(progress, { max: total, value: done });
+    await sleep(1000);
+  }
+  const res = await fetch(`${JOBS}/${read.jobId}`, { headers: auth() });
+  if (!res.ok) throw await failure(res);
+  return (await res.json()) as Answer;
+}
+
+/** A document opened here: its page count, and each page's picture as the OCR worker saw it before turning it (undefined where there is none). */
+interface Pictures {
+  pages: number;
+  /** The page's picture at its size in the answer (`width` x `height` once turned). */
+  paint(info: PageInfo): Promise<CanvasImageSource | undefined>;
+  /** Frees what holds it (pdf.js's worker and the document, or the decoded image). */
+  close(): void;
+}
+
+/** A file opened here; undefined when the browser cannot open it (a TIFF). */
+async function openLocal(file: File): Promise<Pictures | undefined> {
+  if (file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf')) return openPdf(new Uint8Array(await file.arrayBuffer())).catch(() => undefined);
+  // An image: the browser applies EXIF orientation as the OCR worker does.
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' }).catch(() => undefined);
+  return bitmap && { pages: 1, paint: async (info) => (info.page === 1 ? bitmap : undefined), close: () => bitmap.close() };
+}
+
+/** A job's searchable PDF (made once, then kept with the job), opened with pdf.js. */
+async function jobPdf(jobId: string): Promise<Pictures> {
+  const res = await fetch(`${JOBS}/${jobId}/result?format=pdf`, { headers: auth() });
+  if (!res.ok) throw await failure(res);
+  return openPdf(new Uint8Array(await res.arrayBuffer()));
+}
+
 interface PdfPage {
   getViewport(o: { scale: number }): { width: number; height: number };
   render(o: { canvas: HTMLCanvasElement; canvasContext: CanvasRenderingContext2D; viewport: unknown }): { promise: Promise<void> };
+}
+interface PdfJs {
+  GlobalWorkerOptions: { workerSrc: string };
+  getDocument(src: { data: Uint8Array; wasmUrl: string; iccUrl: string; cMapUrl: string; standardFontDataUrl: string }): { promise: Promise<{ numPages: number; getPage(n: number): Promise<PdfPage>; destroy(): Promise<void> }> };
+}
+
+/** A PDF opened with pdf.js (served by the API), its pages rendered at the answer's size. */
+async function openPdf(data: Uint8Array): Promise<Pictures> {
+  const pdfjsUrl = `${PDFJS}build/pdf.mjs`; // a variable: tsc leaves the import to the browser
+  const pdfjs = (await import(pdfjsUrl)) as PdfJs;
+  pdfjs.GlobalWorkerOptions.workerSrc = `${PDFJS}build/pdf.worker.mjs`;
+  // What pdf.js's worker fetches as a document needs it: the JBIG2, JPEG 2000 and colour decoders (WebAssembly),
+  // ICC profiles, CMaps of CJK fonts, the standard fonts' data. Without them such pages are drawn white.
+  const doc = await pdfjs.getDocument({ data, wasmUrl: `${PDFJS}wasm/`, iccUrl: `${PDFJS}iccs/`, cMapUrl: `${PDFJS}cmaps/`, standardFontDataUrl: `${PDFJS}standard_fonts/` }).promise;
+  const paint = async (p: PageInfo) => {
+    const page = await doc.getPage(p.page);
+    const turned = p.rotation === 90 || p.rotation === 270;
+    const base = page.getViewport({ scale: 1 });
+    const viewport = page.getViewport({ scale: (turned ? p.height : p.width) / base.width });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(viewport.width);
+    canvas.height = Math.round(viewport.height);
+    await page.render({ canvas, canvasContext: canvas.getContext('2d')!, viewport }).promise;
+    return canvas;
+  };
+  return { pages: doc.numPages, paint, close: () => void doc.destroy() };
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
 const level = (c: number) => (c >= 0.9 ? 'high' : c >= 0.7 ? 'mid' : 'low');
 
-async function show(answer: Answer, file: File | undefined): Promise<void> {
+/** Pages are drawn as they come near the view: every page of a long document drawn at once would take gigabytes. */
+let observer: IntersectionObserver | undefined;
+/** The pictures of the pages shown, closed when others replace them. */
+let shown: Pictures | undefined;
+
+function show(answer: Answer, pictures: Pictures | undefined): void {
   const container = $<HTMLDivElement>('pages');
   container.replaceChildren();
-  const pages = answer.pages ?? [];
-  const sources = await pageSources(file, pages);
-  for (const [i, info] of pages.entries()) {
+  observer?.disconnect();
+  shown?.close();
+  shown = pictures;
+  const draws = new Map<Element, () => Promise<void>>();
+  observer = new IntersectionObserver(
+    (entries, self) => {
+      for (const entry of entries.filter((e) => e.isIntersecting)) {
+        self.unobserve(entry.target);
+        void draws.get(entry.target)?.();
+      }
+    },
+    { rootMargin: '100% 0px' },
+  );
+  for (const info of answer.pages ?? []) {
     const box = document.createElement('div');
     box.className = 'page';
     box.dataset.page = String(info.page);
-    const canvas = document.createElement('canvas');
-    canvas.width = info.width;
-    canvas.height = info.height;
-    const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, info.width, info.height);
-    const source = sources[i];
-    if (source) {
-      // Turned clockwise by rotation, then levelled by skew, both about the centre (as the OCR worker did).
-      const w = (source as { width: number }).width;
-      const h = (source as { height: number }).height;
-      ctx.translate(info.width / 2, info.height / 2);
-      ctx.rotate((((info.rotation ?? 0) + (info.skew ?? 0)) * Math.PI) / 180);
-      ctx.drawImage(source, -w / 2, -h / 2, w, h);
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-    }
+    // Its size before it is drawn, so that the pages below it are where they will be.
+    box.style.width = `${info.width}px`;
+    box.style.aspectRatio = `${info.width} / ${info.height}`;
+    draws.set(box, async () => {
+      box.prepend(drawPage(info, await pictures?.paint(info).catch(() => undefined)));
+      box.dataset.drawn = 'true';
+    });
     const svg = document.createElementNS(SVG, 'svg');
     svg.setAttribute('viewBox', `0 0 ${info.width} ${info.height}`);
     // Structure under the words, so that hovering a word still finds the word.
@@ -180,10 +280,20 @@ async function show(answer: Answer, file: File | undefined): Promise<void> {
       }
     }
     drawFields(svg, answer, info.page);
-    box.append(canvas, svg);
+    box.append(svg);
     container.append(box);
+    observer.observe(box);
   }
   listStructure(answer);
+  // What the service left undone although the read succeeded (pages not read, images skipped, ...).
+  const warnings = $<HTMLUListElement>('warnings');
+  warnings.replaceChildren();
+  for (const warning of answer.warnings ?? []) {
+    const li = document.createElement('li');
+    li.dataset.code = warning.code;
+    li.textContent = warning.message;
+    warnings.append(li);
+  }
   $<HTMLPreElement>('text').textContent = answer.sections.map((s) => s.text).join('\n\n');
   const fields = $<HTMLDListElement>('fields');
   fields.replaceChildren();
@@ -201,6 +311,23 @@ async function show(answer: Answer, file: File | undefined): Promise<void> {
       fields.append(dt, dd);
     }
   }
+}
+
+/** A page's canvas: white, with its picture (if any) turned clockwise by rotation, then levelled by skew, both about the centre (as the OCR worker did). */
+function drawPage(info: PageInfo, source: CanvasImageSource | undefined): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = info.width;
+  canvas.height = info.height;
+  const ctx = canvas.getContext('2d')!;
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, info.width, info.height);
+  if (source) {
+    const { width: w, height: h } = source as { width: number; height: number };
+    ctx.translate(info.width / 2, info.height / 2);
+    ctx.rotate((((info.rotation ?? 0) + (info.skew ?? 0)) * Math.PI) / 180);
+    ctx.drawImage(source, -w / 2, -h / 2, w, h);
+  }
+  return canvas;
 }
 
 /** Each prompted field found on this page: its value's box, with the field's name over it. */
@@ -321,7 +448,7 @@ $<HTMLDivElement>('pages').addEventListener('mousemove', (event) => {
 });
 
 // Downloads: one button per format the service offers, read from its OpenAPI document (the
-// `output` property's formats, with their titles and extensions); the same request again with `output`.
+// `output` property's formats, with their titles and extensions).
 interface FormatInfo { title: string; extension: string }
 let formats: Record<string, FormatInfo> = {};
 async function loadFormats(): Promise<void> {
@@ -339,24 +466,35 @@ async function loadFormats(): Promise<void> {
   }
 }
 
-/** The file name the answer's Content-Disposition gives (its UTF-8 form first), if any. */
-function dispositionName(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (utf8) return decodeURIComponent(utf8);
-  return /filename="([^"]+)"/i.exec(header)?.[1];
+/** A download's name: the document's (the uploaded file's, or the URL's file name, else its host) with the format's extension. */
+function downloadName(read: Read, format: string): string {
+  const url = read.url ? new URL(read.url) : undefined;
+  const last = url?.pathname.split('/').filter(Boolean).pop();
+  const name = read.file?.name ?? (last ? decoded(last) : url?.hostname) ?? '';
+  // The extension dropped as the service drops it from the names it gives (apps/api/src/output-format.ts).
+  const stem = name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'document';
+  return `${stem}.${formats[format]?.extension ?? format}`;
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text; // a stray % in the URL
+  }
 }
 
 $<HTMLDivElement>('downloads').addEventListener('click', (event) => {
   const format = (event.target as HTMLElement).dataset.format;
-  if (!format || !lastRequest) return;
+  const read = lastRead;
+  if (!format || !read) return;
   void (async () => {
-    const res = await ocr(lastRequest!, format);
+    // A job's result in that format; else the same request again with `output`.
+    const res = read.jobId ? await fetch(`${JOBS}/${read.jobId}/result?format=${format}`, { headers: auth() }) : await send('/v1/vision/ocr', read, format);
     if (!res.ok) return say((await failure(res)).message, true);
     const a = document.createElement('a');
     a.href = URL.createObjectURL(await res.blob());
-    const stem = (lastRequest!.file?.name ?? 'document').replace(/\.[^.]+$/, '');
-    a.download = dispositionName(res.headers.get('content-disposition')) ?? `${stem}.${formats[format]?.extension ?? format}`;
+    a.download = downloadName(read, format);
     a.click();
     URL.revokeObjectURL(a.href);
   })();
@@ -382,7 +520,9 @@ $<HTMLButtonElement>('translate-run').addEventListener('click', () => {
       headers: { ...auth(), 'content-type': 'application/json' },
       body: JSON.stringify({ text: $<HTMLTextAreaElement>('source-text').value, target_language: $<HTMLInputElement>('target').value }),
     });
-    $<HTMLPreElement>('translation').textContent = res.ok ? ((await res.json()) as { translated_text: string }).translated_text : (await failure(res)).message;
+    const out = $<HTMLPreElement>('translation');
+    out.textContent = res.ok ? ((await res.json()) as { translated_text: string }).translated_text : (await failure(res)).message;
+    out.className = res.ok ? '' : 'error';
   })();
 });
 

@@ -12,9 +12,9 @@ import type { Mount } from '../route.js';
 export const defaultWebRoot = () => fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /**
- * GET / (the web page) and its files under /web/, with pdf.js under /web/pdfjs/ (the page renders PDF
- * pages with it). Static files, no key: the page asks for the key and calls the API like any client.
- * Not served when the page has not been built.
+ * GET / (the web page) and its files under /web/, with pdf.js and its data files under /web/pdfjs/
+ * (the page renders PDF pages with it). Static files, no key: the page asks for the key and calls the
+ * API like any client. Not served when the page has not been built.
  */
 function registerWebPage(app: FastifyInstance, deps: ApiDeps): void {
   const root = deps.webRoot ?? defaultWebRoot();
@@ -26,7 +26,11 @@ function registerWebPage(app: FastifyInstance, deps: ApiDeps): void {
   app.register(async (scope) => {
     publicRoutes(scope);
     await scope.register(fastifyStatic, { root, prefix: '/web/', decorateReply: true, index: false });
-    await scope.register(fastifyStatic, { root: path.join(pdfjsRoot, 'build'), prefix: '/web/pdfjs/build/', decorateReply: false, index: false });
+    // pdf.js itself, and what its worker fetches while reading a document: decoders compiled to
+    // WebAssembly (JBIG2, JPEG 2000, ICC colour), ICC profiles, CMaps of CJK fonts, the standard fonts' data.
+    for (const folder of ['build', 'wasm', 'iccs', 'cmaps', 'standard_fonts']) {
+      await scope.register(fastifyStatic, { root: path.join(pdfjsRoot, folder), prefix: `/web/pdfjs/${folder}/`, decorateReply: false, index: false });
+    }
     scope.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   });
 }
