@@ -23,6 +23,14 @@ export const apiEnvShape = {
     .transform((v) => (v ?? '').split(',').map((k) => k.trim()).filter((k) => k.length > 0)),
   /** The dashboard may retry, promote and remove jobs (default: it only shows them). */
   ADMIN_QUEUES_WRITABLE: envBoolean(false),
+  /**
+   * Origins of browser apps allowed to call the API from their own pages (CORS), comma-separated
+   * (`https://app.example.com`), or `*` for any; none by default (the web page at / needs none).
+   */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter((o) => o.length > 0)),
   /** The web page's built files (default: apps/web/dist of this checkout or image). */
   WEB_ROOT: z.string().optional(),
   /** Largest file POST /v1/store/file accepts. */

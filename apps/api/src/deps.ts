@@ -33,6 +33,8 @@ export interface ApiDeps {
   readyCheckTimeoutMs: number;
   limits: ApiLimits;
   publicBaseUrl?: string | undefined;
+  /** Browser origins allowed to call the API (CORS_ORIGINS; `*`: any); none: no CORS headers at all. */
+  corsOrigins?: string[] | undefined;
   /** The queues and settings of the OCR pipeline. */
   ocr: OcrPipeline;
   /** The queue, routes and limits of translation. */

@@ -72,6 +72,7 @@ const app = await buildServer({
   heartbeatIntervalMs: config.HEARTBEAT_INTERVAL_MS,
   readyCheckTimeoutMs: config.READY_CHECK_TIMEOUT_MS,
   publicBaseUrl: config.PUBLIC_BASE_URL,
+  corsOrigins: config.CORS_ORIGINS,
   ocr: {
     pdf: queues.pdf,
     ocr: queues.ocr,

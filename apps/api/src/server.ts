@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { isRedisDown } from '@docsvc/queue';
 import { authenticate } from './auth/authenticate.js';
+import { corsOptions } from './cors.js';
 import type { ApiDeps } from './deps.js';
 import { ServiceError } from '@docsvc/schemas';
 import { errorHandler } from './errors.js';
@@ -61,6 +63,8 @@ export async function buildServer(deps: ApiDeps, routes: readonly RouteSpec[] = 
     const bodyless = !request.headers['transfer-encoding'] && Number(request.headers['content-length'] ?? 0) === 0;
     if (bodyless && (request.method === 'GET' || request.method === 'DELETE' || request.method === 'HEAD')) delete request.headers['content-type'];
   });
+  // Before authentication: a browser's preflight (OPTIONS) carries no key and is answered here.
+  if (deps.corsOrigins?.length) await app.register(cors, corsOptions(deps.corsOrigins));
   app.addHook('onRequest', authenticate(deps.keys));
   // Shutdown (app.close(): SIGTERM): new requests get 503 (Fastify's return503OnClosing), requests in
   // flight finish, and their connections close after the answer; a kept-alive connection would

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiShape, commonShape, envInt, s3Shape, workerShape } from '@docsvc/config';
+import { apiShape, commonShape, downloadShape, envInt, s3Shape, workerShape } from '@docsvc/config';
 
 export const launcherEnvShape = {
   ...commonShape,
@@ -20,4 +20,8 @@ export const launcherEnvShape = {
   RESTART_BACKOFF_MS: envInt(500, { min: 10, max: 60_000 }),
   RESTART_BACKOFF_MAX_MS: envInt(30_000, { min: 10, max: 600_000 }),
   SHUTDOWN_GRACE_MS: workerShape.SHUTDOWN_GRACE_MS,
+  /** Read only to say in the banner whether URLs on this machine can be read (the children read it themselves). */
+  ALLOW_PRIVATE_URLS: downloadShape.ALLOW_PRIVATE_URLS,
+  /** Where every process's JSON logs go (error lines shown on the terminal too); unset: DATA_DIR/logs/docsvc.log; `-`: stdout. */
+  LOG_FILE: z.string().optional(),
 };

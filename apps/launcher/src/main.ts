@@ -9,14 +9,17 @@ import { WORKER_APPS, WORKER_KINDS } from '@docsvc/queue';
 import { launcherEnvShape } from './config.js';
 import { ensureDevApiKey } from './dev-key.js';
 import { stopStaleRedis, writePidFile } from './stale-redis.js';
+import { LogSink } from './log-sink.js';
 import { Supervisor } from './supervisor.js';
 import { waitForReady } from './wait-ready.js';
 
 const config = loadOrExit('launcher', launcherEnvShape);
-const log = createLogger('launcher', config.LOG_LEVEL);
 const appsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = path.resolve(config.DATA_DIR);
 mkdirSync(dataDir, { recursive: true });
+// Logs to a file (the terminal keeps the banner and the errors), unless LOG_FILE=- asks for stdout.
+const logs = config.LOG_FILE === '-' ? undefined : new LogSink(path.resolve(config.LOG_FILE ?? path.join(dataDir, 'logs', 'docsvc.log')));
+const log = createLogger('launcher', config.LOG_LEVEL, logs?.destination('launcher'));
 
 // What every child gets; each is started with processEnvFor (the malloc settings that keep the
 // workers' resident memory down, and worker-ocr's own: see process-env.ts).
@@ -74,6 +77,7 @@ const supervisor = new Supervisor({
   backoffMs: config.RESTART_BACKOFF_MS,
   backoffMaxMs: config.RESTART_BACKOFF_MAX_MS,
   stopGraceMs: config.SHUTDOWN_GRACE_MS + 2_000,
+  logs,
   onFatal: (app) => {
     process.stderr.write(`launcher: ${app} stopped because of its configuration (see above); stopping everything\n`);
     void supervisor.stopAll().then(stopEmbedded).finally(() => process.exit(1));
@@ -87,6 +91,7 @@ onShutdown(
   async () => {
     await supervisor.stopAll();
     await stopEmbedded();
+    await logs?.close();
   },
   { log, graceMs: config.SHUTDOWN_GRACE_MS + 10_000 },
 );
@@ -94,10 +99,20 @@ onShutdown(
 const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
 const baseUrl = `http://${host}:${config.PORT}`;
 const { ready, body } = await waitForReady(baseUrl, 60_000);
+const banner = [
+  `  web page: ${baseUrl}/  (paste the key, drop a scan or a PDF)`,
+  `  base URL: ${baseUrl}  (the API's description: ${baseUrl}/openapi.json; a first request: README.md)`,
+  `  ${keyNote}`,
+  `  logs:     ${logs ? `${logs.file}  (errors are shown here too; LOG_FILE=- prints every line here)` : 'here (LOG_FILE=-)'}`,
+  config.ALLOW_PRIVATE_URLS
+    ? '  URLs:     any, this machine and private networks included (ALLOW_PRIVATE_URLS=true)'
+    : '  URLs:     public internet only; to read files served from this machine or your network (http://127.0.0.1/...), start with ALLOW_PRIVATE_URLS=true (local testing only)',
+  '  stop:     Ctrl-C',
+].join('\n');
 if (ready) {
-  process.stdout.write(`\ndocsvc is ready\n  base URL: ${baseUrl}\n  ${keyNote}\n  stop:     Ctrl-C\n\n`);
+  process.stdout.write(`\ndocsvc is ready\n${banner}\n\n`);
   log.info({ base_url: baseUrl }, 'service ready');
 } else {
-  process.stdout.write(`\ndocsvc started but is not ready after 60 s\n  base URL: ${baseUrl}\n  ${keyNote}\n  readiness: ${JSON.stringify(body)}\n\n`);
+  process.stdout.write(`\ndocsvc started but is not ready after 60 s\n${banner}\n  readiness: ${JSON.stringify(body)}\n\n`);
   log.warn({ base_url: baseUrl, readiness: body }, 'service not ready after 60 s');
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Logger } from '@docsvc/logger';
+import type { LogSink } from './log-sink.js';
 
 export interface ChildSpec {
   /** The app folder name, e.g. "worker-ocr"; its path is on the child's command line. */
@@ -18,6 +19,8 @@ export interface SupervisorOptions {
   stableAfterMs?: number;
   /** A child exiting with this status has bad configuration: restarting cannot help. */
   onFatal: (app: string, code: number) => void;
+  /** Where the children's stdout (their JSON logs) goes; unset: the launcher's own stdout. */
+  logs?: LogSink | undefined;
 }
 
 /** Exit status of a process whose configuration is invalid (sysexits EX_CONFIG). */
@@ -52,7 +55,9 @@ export class Supervisor {
     const { app, script, env } = slot.spec;
     // detached: its own process group, so a Ctrl-C in the terminal reaches only the launcher, which
     // then stops the children in order (workers first, Redis last) instead of all at once.
-    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    const logs = this.opts.logs;
+    const child = spawn(process.execPath, [script], { env, stdio: ['ignore', logs ? 'pipe' : 'inherit', 'inherit'], detached: true });
+    if (logs && child.stdout) logs.attach(app, child.stdout);
     slot.child = child;
     slot.startedAt = Date.now();
     this.opts.log.info({ child: app, child_pid: child.pid }, 'child started');

@@ -32,7 +32,17 @@ describe('launcher (npm start)', () => {
   let baseUrl: string;
   let dataDir: string;
   let stdout = '';
-  const lines: LogLine[] = [];
+  let logFile: string;
+  /** The JSON lines of the log file under DATA_DIR, where `npm start` keeps every process's logs. */
+  const logLines = (): LogLine[] => {
+    let text = '';
+    try {
+      text = readFileSync(logFile, 'utf8');
+    } catch {
+      return [];
+    }
+    return text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as LogLine);
+  };
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'docsvc-launcher-'));
@@ -40,24 +50,20 @@ describe('launcher (npm start)', () => {
     baseUrl = `http://127.0.0.1:${port}`;
     // No REDIS_URL, S3_ENDPOINT or API_KEYS: the launcher must provide all three itself.
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: dataDir, HEARTBEAT_INTERVAL_MS: '300', RESTART_BACKOFF_MS: '100', SHUTDOWN_GRACE_MS: '5000' };
+    logFile = path.join(dataDir, 'logs', 'docsvc.log');
     launcher = spawn(process.execPath, [launcherScript], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    launcher.stdout?.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      for (const line of d.toString().split('\n')) {
-        if (line.startsWith('{')) lines.push(JSON.parse(line) as LogLine);
-      }
-    });
+    launcher.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
   });
 
   afterAll(() => {
     // If a test failed midway, leave nothing running: children exit with their parent, Redis does not.
     if (launcher.exitCode === null) launcher.kill('SIGKILL');
-    const redisPid = lines.find((l) => l.msg === 'embedded redis started')?.redis_pid;
+    const redisPid = logLines().find((l) => l.msg === 'embedded redis started')?.redis_pid;
     if (redisPid && isRunning(redisPid)) process.kill(redisPid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const childPid = (app: string) => lines.filter((l) => l.msg === 'child started' && l.child === app).at(-1)?.child_pid;
+  const childPid = (app: string) => logLines().filter((l) => l.msg === 'child started' && l.child === app).at(-1)?.child_pid;
 
   it('starts everything on embedded defaults, reaches /readyz 200 and prints the base URL and a key', async () => {
     await until('/readyz 200', async () => {
@@ -69,6 +75,22 @@ describe('launcher (npm start)', () => {
     expect(key).toMatch(/^dsk_[A-Za-z0-9_-]{32}$/);
     expect(stdout).toContain(`base URL: ${baseUrl}`);
     expect(stdout).toContain(key);
+    // The banner says where the web page is, where the logs went, and how to let the service read URLs on this machine.
+    expect(stdout).toContain(`web page: ${baseUrl}/`);
+    expect(stdout).toContain(`logs:     ${logFile}`);
+    expect(stdout).toMatch(/ALLOW_PRIVATE_URLS=true/);
+  });
+
+  it('keeps the terminal for the banner: every process logs to the file under DATA_DIR, none to stdout', async () => {
+    await fetch(`${baseUrl}/v1/vision/ocr/languages`, { headers: { authorization: `Bearer ${readFileSync(path.join(dataDir, 'api-key'), 'utf8').trim()}` } });
+    const apps = await until('a log line of every process, and the request', () => {
+      const lines = logLines();
+      const seen = new Set(lines.map((l) => l.app));
+      const request = lines.some((l) => l.app === 'api' && typeof l.log_id === 'string');
+      return ['launcher', 'api', 'worker-pdf', 'worker-ocr', 'worker-translate', 'worker-jobs'].every((a) => seen.has(a)) && request ? seen : undefined;
+    });
+    expect(apps.size).toBeGreaterThanOrEqual(6);
+    expect(stdout.split('\n').filter((l) => l.startsWith('{'))).toEqual([]);
   });
 
   it('runs each app as its own process, named on its command line, with the malloc settings', () => {
@@ -90,7 +112,7 @@ describe('launcher (npm start)', () => {
   it('restarts a worker that dies, and is ready again', async () => {
     const first = childPid('worker-ocr') as number;
     process.kill(first, 'SIGKILL');
-    await until('a restart log line', () => lines.find((l) => l.msg === 'child exited; restarting' && l.child === 'worker-ocr'));
+    await until('a restart log line', () => logLines().find((l) => l.msg === 'child exited; restarting' && l.child === 'worker-ocr'));
     const second = await until('a new worker-ocr', () => {
       const pid = childPid('worker-ocr');
       return pid !== undefined && pid !== first ? pid : undefined;
@@ -101,7 +123,7 @@ describe('launcher (npm start)', () => {
 
   it('stops every process it started on SIGTERM', async () => {
     const pids = ['api', 'worker-pdf', 'worker-ocr', 'worker-translate'].map((app) => childPid(app) as number);
-    const redisPid = lines.find((l) => l.msg === 'embedded redis started')?.redis_pid as number;
+    const redisPid = logLines().find((l) => l.msg === 'embedded redis started')?.redis_pid as number;
     expect(redisPid).toBeGreaterThan(0);
     pids.push(redisPid);
     expect(pids.every(isRunning)).toBe(true);
