@@ -50,7 +50,8 @@ export async function buildServer(deps: ApiDeps, routes: readonly RouteSpec[] = 
   app.setNotFoundHandler(async (request) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((method) => app.findRoute({ method, url: path }));
-    if (allowed.length > 0) {
+    // A wildcard route (the web page's files) matches paths it has no file for: those are not found.
+    if (allowed.length > 0 && !allowed.includes(request.method as (typeof METHODS)[number])) {
       throw new ServiceError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}`, [{ allowed }], false, { allow: allowed.join(', ') });
     }
     throw new ServiceError('not_found', `no route ${request.method} ${path}`);

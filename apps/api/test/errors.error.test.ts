@@ -96,6 +96,8 @@ describe('the error contract', () => {
 
   it('404 not_found for an unknown route, 405 with Allow for a wrong method', async () => {
     await expectError(await fetch(`${api.baseUrl}/v1/nothing`, { headers: bearer(ALICE) }), 404, 'not_found');
+    // A file the web page's folders do not hold: 404 too, not "GET is not allowed; use GET".
+    await expectError(await fetch(`${api.baseUrl}/web/pdfjs/standard_fonts/nothing.pfb`), 404, 'not_found');
     const res = await fetch(`${api.baseUrl}/v1/test/echo`, { method: 'PUT', headers: bearer(ALICE) });
     await expectError(res, 405, 'method_not_allowed');
     expect(res.headers.get('allow')).toBe('POST');
