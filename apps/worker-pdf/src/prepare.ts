@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { inspectDocument, inspectDocumentHead, type DocumentLimits } from '@docsvc/documents';
+import { inspectDocument, inspectDocumentHead, sniffKind, type DocumentLimits } from '@docsvc/documents';
 import { workPrefix, type PrepareJob, type PrepareResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
 import { download, readStored, readStoredHead } from './read-source.js';
@@ -21,10 +21,9 @@ export async function prepare(job: Job<PrepareJob>, ctx: WorkerContext, limits: 
   const { source, requestId, keepAt } = job.data;
   if ('url' in source) {
     const bytes = await download(source.url, ctx);
-    const { kind, pageCount } = await inspectDocument(bytes, limits);
+    const [{ kind, pageCount }, skipped] = await inspected(bytes, ctx, limits);
     const sourceKey = keepAt ?? `${workPrefix(requestId)}source`;
     await ctx.store.put(sourceKey, bytes);
-    const skipped = await skippedImages(kind, bytes, ctx, limits);
     ctx.log.info({ kind, page_count: pageCount, bytes: bytes.length, skipped_images: skipped.skippedImages?.length }, 'document prepared');
     return { kind, pageCount, sourceKey, ...skipped };
   }
@@ -36,15 +35,18 @@ export async function prepare(job: Job<PrepareJob>, ctx: WorkerContext, limits: 
     return { ...fromHead, sourceKey: source.objectKey };
   }
   const bytes = whole ? head.bytes : await readStored(source.objectKey, ctx);
-  const inspected = await inspectDocument(bytes, limits);
-  const skipped = await skippedImages(inspected.kind, bytes, ctx, limits);
-  ctx.log.info({ kind: inspected.kind, page_count: inspected.pageCount, bytes: head.size, read: 'whole', skipped_images: skipped.skippedImages?.length }, 'document prepared');
-  return { ...inspected, sourceKey: source.objectKey, ...skipped };
+  const [document, skipped] = await inspected(bytes, ctx, limits);
+  ctx.log.info({ kind: document.kind, page_count: document.pageCount, bytes: head.size, read: 'whole', skipped_images: skipped.skippedImages?.length }, 'document prepared');
+  return { ...document, sourceKey: source.objectKey, ...skipped };
 }
 
-/** A PDF's images that its pages' renderings leave out (over MAX_IMAGE_PIXELS), as PrepareResult carries them. */
-async function skippedImages(kind: string, bytes: Uint8Array, ctx: WorkerContext, limits: DocumentLimits): Promise<Pick<PrepareResult, 'skippedImages'>> {
-  if (kind !== 'pdf') return {};
-  const found = await skippedImagesOf(bytes, limits.maxImagePixels, (err) => ctx.log.warn({ err }, 'images over MAX_IMAGE_PIXELS not looked for'));
-  return found.length ? { skippedImages: found } : {};
+/**
+ * Kind and page count, and for a PDF the images its pages' renderings leave out (over
+ * MAX_IMAGE_PIXELS): looked for by qpdf (about 40 ms, most of it starting the process) while pdf.js
+ * counts the pages.
+ */
+async function inspected(bytes: Uint8Array, ctx: WorkerContext, limits: DocumentLimits): Promise<[Awaited<ReturnType<typeof inspectDocument>>, Pick<PrepareResult, 'skippedImages'>]> {
+  const skipped = sniffKind(bytes) === 'pdf' ? skippedImagesOf(bytes, limits.maxImagePixels, (err) => ctx.log.warn({ err }, 'images over MAX_IMAGE_PIXELS not looked for')) : Promise.resolve([]);
+  const [document, found] = await Promise.all([inspectDocument(bytes, limits), skipped]);
+  return [document, found.length ? { skippedImages: found } : {}];
 }
