@@ -3,6 +3,7 @@ import { JobStore, webhookJob } from '@docsvc/ocr-jobs';
 import {
   QUEUES,
   countPages,
+  countWebhookDelivery,
   openQueue,
   type OcrDocumentJob,
   type OcrDocumentResult,
@@ -39,6 +40,11 @@ await runWorker<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>({
   concurrency: config.JOBS_CONCURRENCY,
   // A job lives through restarts of its coordinator (deploys, crashes): each is a stall, not a failure.
   maxStalledCount: 100,
+  // On SIGTERM its jobs go back to the queue rather than be waited for: a document waits for
+  // pages that worker-ocr, stopping too under npm start, would never read (the stop overran its grace
+  // period), a webhook attempt for a receiver's answer (up to WEBHOOK_TIMEOUT_MS). Both are resumed
+  // by the next worker-jobs: a document where it stopped, a webhook attempt made again (at least once).
+  handBackOnStop: true,
   setup: async (ctx) => {
     const jobs = new JobStore(ctx.redis, ctx.prefix, config.JOB_TTL_SECONDS);
     const queue = new Queue(QUEUES.jobs, { connection: ctx.redis, prefix: ctx.prefix });
@@ -80,7 +86,8 @@ await runWorker<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>({
     if (!coordinator || !webhooks) throw new Error('worker-jobs not ready');
     if (job.name === 'webhook') {
       const delivery = await deliverWebhook(webhooks, job.data as OcrWebhookJob, ctx.log);
-      if (delivery !== 'skipped') ctx.metrics?.webhooks.inc({ outcome: delivery });
+      // Shown by the API's /metrics for the whole service (this process serves none under npm start).
+      if (delivery !== 'skipped') void countWebhookDelivery(ctx.redis, ctx.prefix, delivery).catch((err: unknown) => ctx.log.warn({ err }, 'webhook delivery not counted'));
       return undefined;
     }
     const countPage = (page: OcrPageResult) => {
@@ -94,7 +101,7 @@ await runWorker<OcrDocumentJob | OcrWebhookJob, OcrDocumentResult | undefined>({
       await job.moveToDelayed(Date.now() + DEFER_MS + Math.round(Math.random() * DEFER_MS), ctx.token);
       throw new DelayedError();
     }
-    ctx.metrics?.jobs.inc({ status: outcome.status });
+    // Its end was counted where its record was ended (JobStore.transition), once, for the whole service.
     return outcome;
   },
 });

@@ -132,6 +132,7 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
       );
     } catch (err) {
       if (!(err instanceof PageFailure)) throw err;
+      if (await wasCancelled(deps, jobId)) return await cancelled(deps, jobId, log);
       await steps.stop('job failed');
       const failure = jobError(err.cause, err.page);
       await deps.jobs.transition(jobId, 'failed', { error: failure });
@@ -143,10 +144,7 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
       log.debug({ job_id: jobId }, "OCR job deferred: its key's page slots are held by its other jobs");
       return { status: 'deferred' };
     }
-    if ((await deps.jobs.get(jobId))?.status === 'cancelled') {
-      log.info({ job_id: jobId }, 'OCR job cancelled');
-      return await ended(deps, jobId, 'cancelled');
-    }
+    if (await wasCancelled(deps, jobId)) return await cancelled(deps, jobId, log);
 
     // One answer assembled at a time in this process: 2,000 dense pages take about 520 MB of heap.
     const done = plan;
@@ -163,6 +161,9 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
     log.info({ job_id: jobId, pages: answered }, 'OCR job succeeded');
     return await ended(deps, jobId, 'succeeded');
   } catch (err) {
+    // Cancelled meanwhile: what failed is a step the cancellation took out of its queue (the document
+    // being prepared, say), or one whose result nobody wants any more; not the job.
+    if (await wasCancelled(deps, jobId)) return await cancelled(deps, jobId, log);
     // A document the service cannot take (corrupt, encrypted, a page range past its end) fails the
     // job; an outage or a fault is thrown so that BullMQ runs the job again, resuming it.
     if (failureClass(toServiceError(err)) === 'permanent') {
@@ -182,6 +183,15 @@ export async function runDocumentJob(deps: CoordinatorDeps, jobId: string, log: 
     const ended = await deps.jobs.get(jobId).then((j) => !j || isFinalJobStatus(j.status), () => false);
     if (ended) await deps.store.deletePrefix(workPrefix(requestId)).catch((err: unknown) => log.warn({ err, job_id: jobId }, 'intermediate objects not deleted'));
   }
+}
+
+/** Whether the job's record says cancelled (unreadable: no, and the caller goes on as it would). */
+const wasCancelled = (deps: CoordinatorDeps, jobId: string) => deps.jobs.get(jobId).then((job) => job?.status === 'cancelled', () => false);
+
+/** The end of a job cancelled while it ran, logged and announced. */
+async function cancelled(deps: CoordinatorDeps, jobId: string, log: Logger): Promise<OcrDocumentResult> {
+  log.info({ job_id: jobId }, 'OCR job cancelled');
+  return await ended(deps, jobId, 'cancelled');
 }
 
 /** The job's end, announced. */

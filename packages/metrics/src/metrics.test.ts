@@ -23,6 +23,16 @@ describe('ServiceMetrics', () => {
     expect(body).toMatch(/^docsvc_nodejs_eventloop_lag_seconds\{app="worker-test"\} [\d.e-]+/m);
   });
 
+  it('shows the service’s job and webhook totals it is given, each time in place of the last', async () => {
+    const metrics = new ServiceMetrics('api');
+    metrics.setJobTotals({ jobs: [{ status: 'queued', count: 2 }], webhooks: [] });
+    metrics.setJobTotals({ jobs: [{ status: 'queued', count: 3 }, { status: 'succeeded', count: 1 }], webhooks: [{ outcome: 'delivered', count: 1 }] });
+    const { body } = await metrics.exposition();
+    expect(body).toContain('docsvc_ocr_jobs_total{status="queued",app="api"} 3');
+    expect(body).toContain('docsvc_ocr_jobs_total{status="succeeded",app="api"} 1');
+    expect(body).toContain('docsvc_webhook_deliveries_total{outcome="delivered",app="api"} 1');
+  });
+
   it('serves GET /metrics on its own port, behind METRICS_TOKEN when one is set', async () => {
     const metrics = new ServiceMetrics('worker-test');
     const open = await serveMetrics(metrics, { port: 0, host: '127.0.0.1' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createRedis } from '@docsvc/queue';
+import { createRedis, readJobTotals } from '@docsvc/queue';
 import { JobStore, type JobSpec } from './job-store.js';
 
 const redis = createRedis(inject('redisUrl'), 'client');
@@ -31,6 +31,28 @@ describe('JobStore', () => {
     expect(await store.transition(id, 'succeeded')).toBe('cancelled'); // a cancelled job stays cancelled
     expect(await store.get(id)).toMatchObject({ status: 'cancelled', pagesDone: 2, plan: { totalPages: 12 } });
     expect(await store.transition(randomUUID(), 'running')).toBeUndefined();
+  });
+
+  it('counts each job once for the status it reached (the metrics of the whole service), however many processes race to end it', async () => {
+    const prefix = `{j${randomUUID().slice(0, 8)}}`;
+    const store = new JobStore(redis, prefix, 3_600);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const outcome = await store.create({ owner: 'alice', logId: `l${i}`, spec, idempotency: { key: `k${i}`, bodyHash: 'h' } });
+      if (!('job' in outcome)) throw new Error('conflict');
+      ids.push(outcome.job.id);
+    }
+    await store.create({ owner: 'alice', logId: 'replay', spec, idempotency: { key: 'k0', bodyHash: 'h' } }); // a replay: no new job
+    const [a, b, c] = ids as [string, string, string];
+    await store.transition(a, 'running');
+    await Promise.all([store.transition(a, 'succeeded'), store.transition(a, 'cancelled'), store.transition(a, 'succeeded')]);
+    await store.transition(b, 'running');
+    await store.transition(b, 'failed', { error: { code: 'invalid_document', message: 'damaged' } });
+    await Promise.all([store.transition(c, 'cancelled'), store.transition(c, 'cancelled')]);
+    const totals = await readJobTotals(redis, prefix);
+    const byStatus = Object.fromEntries(totals.jobs.map((t) => [t.status, t.count]));
+    const endedA = (await store.get(a))!.status;
+    expect(byStatus).toEqual({ queued: 3, failed: 1, cancelled: endedA === 'cancelled' ? 2 : 1, ...(endedA === 'succeeded' ? { succeeded: 1 } : {}) });
   });
 
   it('records a failure with its code and page', async () => {

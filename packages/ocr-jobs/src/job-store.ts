@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { DocumentPlan, DocumentSource } from '@docsvc/queue';
+import { jobTotalsKey, type DocumentPlan, type DocumentSource } from '@docsvc/queue';
 import { isFinalJobStatus, pageCount, type OcrJobError, type OcrJobOptions, type OcrJobStatus, type OcrJobWebhookState } from '@docsvc/schemas';
 
 /** What a job was asked to do; fixed when it is created. */
@@ -79,7 +79,8 @@ const WHERE_TO: Record<OcrJobStatus, OcrJobStatus[]> = {
  * - `<prefix>:ocrjob:<id>:done`: the set of pages whose results are stored (progress, resumption);
  * - `<prefix>:ocrjobs:owner:<owner>`: the owner's jobs by creation time (listing, newest first);
  * - `<prefix>:ocrjobs:expiry`: every job by the time it is to be removed with its objects;
- * - `<prefix>:ocrjob-idem:<owner>:<sha256(key)>`: an idempotency key's job and body hash.
+ * - `<prefix>:ocrjob-idem:<owner>:<sha256(key)>`: an idempotency key's job and body hash;
+ * - `<prefix>:metrics:jobs`: jobs by the status they reached, for the whole service's metrics (never expires).
  * Records expire `ttlSeconds` after the job's last change (its end, for a finished job).
  */
 export class JobStore {
@@ -155,6 +156,7 @@ export class JobStore {
       .zadd(this.ownerKey(input.owner), now, id)
       .zadd(this.expiryKey(), now + this.ttlSeconds * 1000, id)
       .zadd(this.pendingKey(input.owner), pagesAsked(input.spec), id)
+      .hincrby(jobTotalsKey(this.prefix), 'queued', 1)
       .exec();
     return { created: true, job: (await this.get(id))! };
   }
@@ -218,6 +220,9 @@ export class JobStore {
         if (held.length > 0) tx.zrem(this.workKey(owner), ...held);
       }
       tx.expire(this.jobKey(id), this.ttlSeconds).expire(this.doneKey(id), this.ttlSeconds).zadd(this.expiryKey(), now + this.ttlSeconds * 1000, id);
+      // Counted here, by whichever process ended the job (the transition above happens once a job),
+      // for the metrics of the whole service (job-totals.ts in @docsvc/queue).
+      tx.hincrby(jobTotalsKey(this.prefix), status, 1);
     }
     await tx.exec();
     return before;

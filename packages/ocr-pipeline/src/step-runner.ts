@@ -72,12 +72,18 @@ export class StepRunner {
     await this.removeWaiting();
   }
 
-  /** Removes the steps still waiting in a queue (not those a worker is on). */
+  /** Removes the steps still waiting in a queue (not those a worker is on); their callers get the stop's reason at once. */
   async removeWaiting(): Promise<void> {
     await Promise.all(
-      [...this.pending].map(async ({ job }) => {
-        const state = await job.getState().catch(() => 'unknown');
-        if (state === 'waiting' || state === 'prioritized' || state === 'delayed') await job.remove().catch(() => undefined);
+      [...this.pending].map(async (entry) => {
+        const state = await entry.job.getState().catch(() => 'unknown');
+        if (state !== 'waiting' && state !== 'prioritized' && state !== 'delayed') return;
+        const removed = await entry.job.remove().then(
+          () => true,
+          () => false,
+        );
+        // Not waited for until found gone, which reads as work lost with Redis's data.
+        if (removed) entry.abandon(new ServiceError('timeout', this.stoppedReason ?? 'the document is no longer being read'));
       }),
     );
   }

@@ -78,6 +78,11 @@ export interface EnqueuedJob<Result> {
   job: Job;
   /** Resolves with the result; rejects with the job's ServiceError, or 504 timeout after `timeoutMs`. */
   finished: Promise<Result>;
+  /**
+   * Stops waiting: `finished` rejects with `err` now. For a job its caller took out of the queue,
+   * which would otherwise be found gone seconds later and reported lost (as if Redis had restarted).
+   */
+  abandon(err: Error): void;
 }
 
 /**
@@ -89,7 +94,7 @@ export interface EnqueuedJob<Result> {
  * looked at too: a job gone from Redis without any event (Redis restarted without its data) fails
  * with a retryable 503 instead of waiting for the deadline.
  */
-function waitForJob<Result>(handles: QueueHandles<unknown, unknown>, jobId: string, timeoutMs: number): { finished: Promise<Result>; start(): void; cancel(): void } {
+function waitForJob<Result>(handles: QueueHandles<unknown, unknown>, jobId: string, timeoutMs: number): { finished: Promise<Result>; start(): void; cancel(err?: Error): void } {
   let settled = false;
   let timer: NodeJS.Timeout | undefined;
   let checkTimer: NodeJS.Timeout | undefined;
@@ -145,8 +150,8 @@ function waitForJob<Result>(handles: QueueHandles<unknown, unknown>, jobId: stri
       );
       checkTimer = setTimeout(() => void check(), 1_000);
     },
-    cancel() {
-      settle(() => {});
+    cancel(err) {
+      settle(() => (err ? rejectFn(err) : undefined));
     },
   };
 }
@@ -179,7 +184,7 @@ export async function enqueue<Data, Result>(
   }
   waiter.start();
   waiter.finished.catch(() => {}); // the caller may stop listening (fail-fast); never an unhandled rejection
-  return { job, finished: waiter.finished };
+  return { job, finished: waiter.finished, abandon: (err) => waiter.cancel(err) };
 }
 
 /** Adds a job and resolves with its result, or rejects with its ServiceError or a timeout. */

@@ -103,6 +103,17 @@ describe('runAndWait through a real worker', () => {
     expect(Date.now() - started).toBeLessThan(15_000);
   }, 20_000);
 
+  it('rejects at once with the caller’s error a job its caller took out of the queue and abandoned, not as work lost', async () => {
+    const idle = openQueue<Data, Result>('nobody-consumes', redis, prefix);
+    closers.push(() => idle.close());
+    const pending = await enqueue(idle, 'join', { words: ['cancelled'] }, 60_000);
+    await pending.job.remove();
+    const started = Date.now();
+    pending.abandon(new ServiceError('timeout', 'job cancelled'));
+    await expect(pending.finished).rejects.toMatchObject({ code: 'timeout', message: 'job cancelled' });
+    expect(Date.now() - started).toBeLessThan(100);
+  });
+
   it('rejects with a 504 timeout when the job outlives its deadline', async () => {
     await expect(runAndWait(handles, 'join', { words: ['slow'] }, 200)).rejects.toMatchObject({ code: 'timeout', status: 504 });
   });

@@ -51,6 +51,13 @@ export interface WorkerOptions<Data, Result> {
   concurrency?: number;
   /** Overrides MAX_STALLED_COUNT: how many times a job may lose its worker before it fails. */
   maxStalledCount?: number;
+  /**
+   * On SIGTERM, put the jobs in hand back in the queue (no attempt used; the next worker runs them
+   * again, from a second later) instead of waiting for them: for jobs that can be resumed and that
+   * wait on other processes stopping at the same time (worker-jobs' documents wait for worker-ocr's
+   * pages, which would never come, and its webhook attempts for a receiver's answer).
+   */
+  handBackOnStop?: boolean;
 }
 
 export interface WorkerProcess {
@@ -58,6 +65,12 @@ export interface WorkerProcess {
   worker: Worker | undefined;
   stop(): Promise<void>;
 }
+
+/**
+ * How long a job handed back on stop waits before the next worker may take it: not at once, or the
+ * closing worker's own fetch, blocked waiting for a job while it closes, takes it straight back.
+ */
+const HAND_BACK_DELAY_MS = 1_000;
 
 /** BullMQ's delay before the next attempt, for the log line that announces it. */
 function retryDelayMs(job: Job, attempt: number): number | undefined {
@@ -70,7 +83,7 @@ function retryDelayMs(job: Job, attempt: number): number | undefined {
 /**
  * Starts a worker process from the environment alone: connects to Redis and S3, beats its heartbeat
  * (readiness counts live workers by it), consumes its kind's queue, and on SIGTERM finishes the jobs
- * it holds (up to SHUTDOWN_GRACE_MS) before it exits, taking no new ones.
+ * it holds (up to SHUTDOWN_GRACE_MS; or hands them back, handBackOnStop) before it exits, taking no new ones.
  *
  * Reliability, with every setting from the environment (see the README):
  * - A job's lock is renewed every JOB_LOCK_MS / 2; when a worker dies (SIGKILL, crash, lost machine)
@@ -162,13 +175,34 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
     }
   };
 
+  /** What to do with each job in hand when the process starts stopping (handBackOnStop); each removed when its job ends. */
+  const onStop = new Set<() => void>();
+  let stopRequested = false;
+  /** Rejects with DelayedError (not a failure: BullMQ leaves the job where it is) once the job is put back in the queue for the next worker, when the process stops. */
+  const handBackOnStop = (job: Job<Data, Result>, token: string | undefined, jobLog: WorkerContext['log']) => {
+    let handBack = () => {};
+    const handedBack = new Promise<never>((_, reject) => {
+      handBack = () =>
+        void job.moveToDelayed(Date.now() + HAND_BACK_DELAY_MS, token).then(() => {
+          jobLog.info('job handed back to the queue: this worker is stopping');
+          reject(new DelayedError());
+        }, reject);
+    });
+    if (stopRequested) handBack();
+    else onStop.add(handBack);
+    return { handedBack, forget: () => onStop.delete(handBack) };
+  };
+
   let worker: Worker<Data, Result> | undefined;
   if (opts.processor || pool) {
     const handle = async (job: Job<Data, Result>, token?: string): Promise<Result> => {
       const jobLog = log.child({ log_id: job.data.requestId, job: job.name, job_id: job.id });
       const started = Date.now();
       try {
-        const result = await attempt(job, { ...ctx, log: jobLog, ...(token ? { token } : {}) });
+        const work = attempt(job, { ...ctx, log: jobLog, ...(token ? { token } : {}) });
+        // A job handed back goes on until the process exits; what it still writes, a resumed run would too.
+        const handOver = opts.handBackOnStop ? handBackOnStop(job, token, jobLog) : undefined;
+        const result = await (handOver ? Promise.race([work, handOver.handedBack]).finally(handOver.forget) : work);
         jobLog.debug({ ms: Date.now() - started }, 'job done');
         metrics.workerJobs.inc({ queue: QUEUES[opts.kind], name: job.name, outcome: 'completed' });
         return result;
@@ -226,7 +260,10 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
 
   const stop = async () => {
     ready = false;
-    await worker?.close(); // takes no new job, waits for the jobs in hand
+    const closed = worker?.close(); // takes no new job, waits for the jobs in hand
+    stopRequested = true;
+    for (const handBack of onStop) handBack(); // handBackOnStop: those end now
+    await closed;
     await pool?.close();
     await opts.teardown?.();
     await watchdog.stop();

@@ -30,11 +30,8 @@ export const visionOcrJobsCancelRoute = defineRoute({
     if (before === 'succeeded' || before === 'failed') {
       throw new ServiceError('job_finished', `the job has already ${before}; only a queued or running job can be cancelled`, [{ job_id: job.id, status: before }]);
     }
-    if (before !== 'cancelled') {
-      request.log.info({ job_id: job.id, was: before }, 'OCR job cancelled');
-      // A running job's coordinator counts its own end; a queued one never runs.
-      if (before === 'queued') deps.metrics.jobs.inc({ status: 'cancelled' });
-    }
+    // Counted by the job store's transition (docsvc_ocr_jobs_total).
+    if (before !== 'cancelled') request.log.info({ job_id: job.id, was: before }, 'OCR job cancelled');
     const now = await jobs.store.get(job.id);
     return { success: true, ...viewFor(deps, request, now ?? job) };
   },

@@ -136,7 +136,6 @@ export const visionOcrJobsCreateRoute = defineRoute({
       uploaded = false; // the job owns its upload now
       await jobs.queue.add('document', { requestId: request.id, jobId }, { jobId });
       request.log.info({ job_id: jobId, source: 'url' in source ? 'url' : 'object', webhook: Boolean(webhook_url) }, 'OCR job created');
-      deps.metrics.jobs.inc({ status: 'queued' });
       return reply.code(202).header('location', `${JOBS_PATH}/${jobId}`).send({ success: true, job_id: jobId, status: 'queued', status_url: statusUrl });
     } finally {
       if (uploaded) await deps.store.deletePrefix(jobObjects.prefix(jobId)).catch(() => undefined);
