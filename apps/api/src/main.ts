@@ -5,7 +5,7 @@ import { createLogger } from '@docsvc/logger';
 import { ServiceMetrics } from '@docsvc/metrics';
 import { Queue } from 'bullmq';
 import { JobStore } from '@docsvc/ocr-jobs';
-import { QUEUES, RETRY_POLICY, createRedis, jobOptions, openQueue, readPageTotals, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
+import { QUEUES, RETRY_POLICY, createRedis, jobOptions, openQueue, readJobTotals, readPageTotals, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
 import { KeyRing } from './auth/keys.js';
 import { Backpressure } from './backpressure.js';
@@ -95,7 +95,7 @@ const app = await buildServer({
     },
     admission,
   },
-  metrics: new ServiceMetrics('api', { queueDepth: queueDepthOf([queues.pdf.queue, queues.ocr.queue, queues.translate.queue, jobsQueue]), pageTotals: () => readPageTotals(redis, config.QUEUE_PREFIX) }),
+  metrics: new ServiceMetrics('api', { queueDepth: queueDepthOf([queues.pdf.queue, queues.ocr.queue, queues.translate.queue, jobsQueue]), pageTotals: () => readPageTotals(redis, config.QUEUE_PREFIX), jobTotals: () => readJobTotals(redis, config.QUEUE_PREFIX) }),
   metricsToken: config.METRICS_TOKEN,
   admin: { keys: config.ADMIN_API_KEYS, writable: config.ADMIN_QUEUES_WRITABLE },
   webRoot: config.WEB_ROOT,

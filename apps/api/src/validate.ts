@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ServiceError } from '@docsvc/schemas';
+import { ServiceError, unionBranchIssue } from '@docsvc/schemas';
 
 /**
  * Parses `input` with a shared schema, or throws 400 validation_failed whose message names each
@@ -24,7 +24,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown, where: 
  */
 function innermost(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
   if (issue.code !== 'invalid_union') return { path: issue.path, message: issue.message };
-  const ofItsKind = issue.errors.find((branch) => branch.length > 0 && !(branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0))?.[0];
+  const ofItsKind = unionBranchIssue(issue.errors);
   if (!ofItsKind) return { path: issue.path, message: issue.message };
   const inner = innermost(ofItsKind);
   return { path: [...issue.path, ...inner.path], message: inner.message };

@@ -5,7 +5,7 @@ import { createLogger } from '@docsvc/logger';
 import { ServiceMetrics } from '@docsvc/metrics';
 import { Queue } from 'bullmq';
 import { JobStore } from '@docsvc/ocr-jobs';
-import { QUEUES, RETRY_POLICY, createRedis, jobOptions, openQueue, readPageTotals, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
+import { QUEUES, RETRY_POLICY, createRedis, jobOptions, openQueue, readJobTotals, readPageTotals, type OcrDocumentJob, type OcrDocumentResult, type OcrWebhookJob, type OcrPageJob, type OcrPageResult, type PdfQueueJob, type PdfQueueResult, type TranslateJob, type TranslateResult } from '@docsvc/queue';
 import { ObjectStore, createS3Client } from '@docsvc/storage';
 import { bearer, newPrefix } from '@docsvc/test-kit';
 import { KeyRing, sha256 } from '../src/auth/keys.js';
@@ -53,7 +53,7 @@ export async function startApi(
       routes: new TranslationRoutes(redis, prefix),
       limits: { maxCharsPerString: 5_000, maxItems: 1_000, maxCharsPerRequest: 100_000, chunkSize: 50, timeoutMs: 30_000 },
     },
-    metrics: new ServiceMetrics('api', { queueDepth: queueDepthOf([queues.pdf.queue, queues.ocr.queue, queues.translate.queue, jobsQueue]), pageTotals: () => readPageTotals(redis, prefix) }),
+    metrics: new ServiceMetrics('api', { queueDepth: queueDepthOf([queues.pdf.queue, queues.ocr.queue, queues.translate.queue, jobsQueue]), pageTotals: () => readPageTotals(redis, prefix), jobTotals: () => readJobTotals(redis, prefix) }),
     jobs: { store: new JobStore(redis, prefix, 3_600), queue: jobsQueue, maxPages: 2_000, maxPendingPagesPerKey: 10_000, webhookSecretConfigured: false, webhookCheck: { allowPrivate: true, timeoutMs: 2_000 }, ...opts.jobs },
     log: createLogger('api-test', process.env.TEST_LOG_LEVEL ?? 'silent'),
     redis,

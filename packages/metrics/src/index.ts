@@ -1,2 +1,2 @@
-export { ServiceMetrics, METRIC_PREFIX, type PageLabels, type QueueDepthReader, type PageTotalsReader, type JobTotals } from './metrics.js';
+export { ServiceMetrics, METRIC_PREFIX, type PageLabels, type QueueDepthReader, type PageTotalsReader, type JobTotalsReader } from './metrics.js';
 export { serveMetrics, metricsAllowed, WORKER_HTTP_PATHS } from './serve.js';

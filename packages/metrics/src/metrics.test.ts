@@ -24,9 +24,14 @@ describe('ServiceMetrics', () => {
   });
 
   it('shows the service’s job and webhook totals it is given, each time in place of the last', async () => {
-    const metrics = new ServiceMetrics('api');
-    metrics.setJobTotals({ jobs: [{ status: 'queued', count: 2 }], webhooks: [] });
-    metrics.setJobTotals({ jobs: [{ status: 'queued', count: 3 }, { status: 'succeeded', count: 1 }], webhooks: [{ outcome: 'delivered', count: 1 }] });
+    const read = [
+      { jobs: [{ status: 'queued', count: 2 }], webhooks: [] },
+      { jobs: [{ status: 'queued', count: 3 }, { status: 'succeeded', count: 1 }], webhooks: [{ outcome: 'delivered', count: 1 }] },
+    ];
+    let scrape = 0;
+    const metrics = new ServiceMetrics('api', { jobTotals: async () => read[Math.min(scrape, read.length - 1)]! });
+    await metrics.exposition();
+    scrape = 1;
     const { body } = await metrics.exposition();
     expect(body).toContain('docsvc_ocr_jobs_total{status="queued",app="api"} 3');
     expect(body).toContain('docsvc_ocr_jobs_total{status="succeeded",app="api"} 1');

@@ -13,11 +13,8 @@ export interface PageLabels {
 export type QueueDepthReader = () => Promise<Array<{ queue: string; state: string; count: number }>>;
 /** The service's page totals by source and engine, read on each scrape (a Redis hash every process adds to). */
 export type PageTotalsReader = () => Promise<Array<{ source: string; engine: string; count: number }>>;
-/** The service's OCR jobs by status and webhook delivery attempts by outcome (Redis hashes every process adds to; @docsvc/queue job-totals.ts). */
-export interface JobTotals {
-  jobs: Array<{ status: string; count: number }>;
-  webhooks: Array<{ outcome: string; count: number }>;
-}
+/** The service's OCR jobs by status and webhook delivery attempts by outcome, read on each scrape (Redis hashes; @docsvc/queue job-totals.ts). */
+export type JobTotalsReader = () => Promise<{ jobs: Array<{ status: string; count: number }>; webhooks: Array<{ outcome: string; count: number }> }>;
 
 /**
  * The service's metrics, one registry a process, labelled with the process's `app`. Names follow
@@ -37,7 +34,7 @@ export class ServiceMetrics {
   readonly workerJobs: Counter<'queue' | 'name' | 'outcome'>;
   readonly queueJobs: Gauge<'queue' | 'state'>;
 
-  constructor(app: string, opts: { queueDepth?: QueueDepthReader; pageTotals?: PageTotalsReader } = {}) {
+  constructor(app: string, opts: { queueDepth?: QueueDepthReader; pageTotals?: PageTotalsReader; jobTotals?: JobTotalsReader } = {}) {
     const registers = [this.registry];
     this.registry.setDefaultLabels({ app });
     collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
@@ -71,17 +68,40 @@ export class ServiceMetrics {
       buckets: [0.25, 0.5, 1, 2, 3, 5, 8, 13, 20, 30, 60, 120],
       registers,
     });
+    // Jobs are created by the API but end, and are announced, in worker-jobs: both totals are kept in
+    // Redis and read on each scrape (the totals last read when Redis does not answer).
+    const jobTotals = opts.jobTotals;
     this.jobs = new Counter({
       name: `${METRIC_PREFIX}ocr_jobs_total`,
       help: 'Asynchronous OCR jobs of the whole service (every API replica reports the same total), by the status they reached (queued when created)',
       labelNames: ['status'],
       registers,
+      ...(jobTotals
+        ? {
+            async collect(this: Counter<'status'>) {
+              const totals = await jobTotals().catch(() => undefined);
+              if (!totals) return;
+              this.reset();
+              for (const { status, count } of totals.jobs) this.inc({ status }, count);
+            },
+          }
+        : {}),
     });
     this.webhooks = new Counter({
       name: `${METRIC_PREFIX}webhook_deliveries_total`,
       help: 'Webhook delivery attempts of the whole service (every API replica reports the same total), by outcome (delivered, retry, failed)',
       labelNames: ['outcome'],
       registers,
+      ...(jobTotals
+        ? {
+            async collect(this: Counter<'outcome'>) {
+              const totals = await jobTotals().catch(() => undefined);
+              if (!totals) return;
+              this.reset();
+              for (const { outcome, count } of totals.webhooks) this.inc({ outcome }, count);
+            },
+          }
+        : {}),
     });
     this.workerJobs = new Counter({ name: `${METRIC_PREFIX}worker_jobs_total`, help: 'Queue jobs this worker ended, by queue, job name and outcome (completed, failed)', labelNames: ['queue', 'name', 'outcome'], registers });
     const queueDepth = opts.queueDepth;
@@ -104,17 +124,6 @@ export class ServiceMetrics {
   /** One page result delivered (a synchronous answer's page, or a job's): its time in the engine. The page totals are counted in Redis (@docsvc/queue countPages). */
   observePage(page: { source: 'ocr' | 'text_layer'; engine?: string; engineMs: number }): void {
     if (page.source === 'ocr') this.recognitionSeconds.observe({ engine: page.engine ?? 'unknown' }, page.engineMs / 1000);
-  }
-
-  /**
-   * Shows the service's job and webhook totals: jobs are created by the API but end, and are
-   * announced, in worker-jobs, so they are counted in Redis and the API sets them before each scrape.
-   */
-  setJobTotals(totals: JobTotals): void {
-    this.jobs.reset();
-    for (const { status, count } of totals.jobs) this.jobs.inc({ status }, count);
-    this.webhooks.reset();
-    for (const { outcome, count } of totals.webhooks) this.webhooks.inc({ outcome }, count);
   }
 
   /** The Prometheus text exposition: body and content type. */

@@ -7,4 +7,4 @@ export { toJobError, fromJobFailure } from './job-errors.js';
 export { RETRY_POLICY, backoffAfter, failureClass, givesUpDocument, jobOptions, mayRetry, retriesPage, type FailureClass, type RetryRule } from './retry-policy.js';
 export * from './payloads.js';
 export { countPages, readPageTotals, pageTotalsKey } from './page-totals.js';
-export { countWebhookDelivery, readJobTotals, jobTotalsKey, webhookTotalsKey, type JobTotals } from './job-totals.js';
+export { countWebhookDelivery, readJobTotals, jobTotalsKey, webhookTotalsKey } from './job-totals.js';

@@ -26,14 +26,19 @@ export type Bounds = z.infer<typeof boundsSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /**
- * The message of a union that failed: that of the branch of the input's own kind (a string, a list,
- * an object), not zod's "Invalid input", so that `{"total": {"type": "money"}}` is answered with
- * what is wrong with "money".
+ * The first issue of a failed union's branch of the input's own kind (a string, a list, an object):
+ * the branch whose first issue is not "wrong type" at the union itself; undefined when none is.
+ */
+export function unionBranchIssue(branches: readonly (readonly z.core.$ZodIssue[])[]): z.core.$ZodIssue | undefined {
+  return branches.find((issues) => issues.length > 0 && !(issues[0]!.code === 'invalid_type' && issues[0]!.path.length === 0))?.[0];
+}
+
+/**
+ * The message of a union that failed: that of the branch of the input's own kind, not zod's
+ * "Invalid input", so that `{"total": {"type": "money"}}` is answered with what is wrong with "money".
  */
 export const unionError = (what: string) => (issue: z.core.$ZodRawIssue): string => {
-  const branches = (issue as { errors?: z.core.$ZodIssue[][] }).errors ?? [];
-  const ofItsKind = branches.find((issues) => issues.length > 0 && !(issues[0]!.code === 'invalid_type' && issues[0]!.path.length === 0));
-  const first = ofItsKind?.[0];
+  const first = unionBranchIssue((issue as { errors?: z.core.$ZodIssue[][] }).errors ?? []);
   if (!first) return what;
   return first.path.length ? `${first.path.join('.')}: ${first.message}` : first.message;
 };

@@ -1,5 +1,4 @@
 import { metricsAllowed } from '@docsvc/metrics';
-import { readJobTotals } from '@docsvc/queue';
 import { ServiceError } from '@docsvc/schemas';
 import { defineRoute } from '../route.js';
 
@@ -20,10 +19,6 @@ export const metricsRoute = defineRoute({
     if (!metricsAllowed(request.headers.authorization, deps.metricsToken)) {
       throw new ServiceError('invalid_api_key', 'GET /metrics needs "Authorization: Bearer <METRICS_TOKEN>"');
     }
-    // Jobs end and webhooks are delivered in worker-jobs, another process: their totals are kept in
-    // Redis and shown here for the whole service. Redis unreachable: the totals last read.
-    const totals = await readJobTotals(deps.redis, deps.queuePrefix).catch(() => undefined);
-    if (totals) deps.metrics.setJobTotals(totals);
     const { body, contentType } = await deps.metrics.exposition();
     return reply.type(contentType).send(body);
   },
