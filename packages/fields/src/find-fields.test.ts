@@ -166,7 +166,7 @@ describe('findFields on scanned receipts as OCR reads them', () => {
   });
 
   it('reads a label whose words the engine ran together ("NETTOTAL:")', () => {
-    const words = [...text('SUBTOTAL', 20, 40), ...right('12.00', 470, 40), ...text('NETTOTAL:', 20, 80), ...right('8.00', 470, 80), ...text('INVOICENO: 4410', 20, 120)];
+    const words = [...text('SUBTOTAL', 20, 40), ...right('7.55', 470, 40), ...text('NETTOTAL:', 20, 80), ...right('8.00', 470, 80), ...text('INVOICENO: 4410', 20, 120)];
     expect(best(find(words, ['total']), 'total')).toMatchObject({ value: '8.00', source: 'key_value' });
     expect(best(find(words, ['invoice_number']), 'invoice_number')?.value).toBe('4410');
   });
@@ -178,6 +178,17 @@ describe('findFields on scanned receipts as OCR reads them', () => {
       ...text('GST Summary Amount Tax', 20, 240), ...text('SR @ 6%', 20, 270), ...right('96.59', 330, 270), ...right('5.80', 470, 270), ...text('Total', 20, 300), ...right('96.59', 330, 300), ...right('5.80', 470, 300),
     ];
     expect(best(find(words, ['total']), 'total')?.normalized).toBe(102.4);
+  });
+
+  it('does not take a total below its subtotal (a first digit lost), unless a discount is printed', () => {
+    const lines = (discount: string) => [
+      ...text('Sub Total', 20, 40), ...right('42.40', 470, 40), ...text(discount, 20, 80), ...right(discount === 'Discount' ? '5.00' : '0.00', 470, 80),
+      ...text('Total (RM):', 20, 120), ...right('2.40', 470, 120), ...text('Amount Paid', 20, 160), ...right('42.40', 470, 160), ...text('Change', 20, 200), ...right('0.00', 470, 200),
+    ];
+    // "42.40" read as "2.40" beside the total's label: the amount paid less the change agrees with the subtotal instead.
+    expect(best(find(lines('Rounding'), ['total']), 'total')?.normalized).toBe(42.4);
+    // After a discount a total below the subtotal is what was paid.
+    expect(best(find(lines('Discount'), ['total']), 'total')?.normalized).toBe(2.4);
   });
 
   it('does not take a zero for the total: nothing is bought for nothing', () => {

@@ -6,7 +6,7 @@ import { majorityText, textDistance } from './majority-text.js';
 import { labelTokens, tokenMatches } from './tokens.js';
 import { hasCents, leadingNumber, meanConfidence, valuesIn, type WordValue } from './typed-values.js';
 import { currencyIn } from './values.js';
-import { CHANGE_LABELS, FIELD_KINDS, PAID_LABELS, kindOfName, typeOfName, type FieldKind } from './vocabulary.js';
+import { CHANGE_LABELS, DISCOUNT_LABELS, FIELD_KINDS, PAID_LABELS, kindOfName, typeOfName, type FieldKind } from './vocabulary.js';
 
 /** A page as fields are looked for on it: its words (page pixels) and its tables. */
 export interface FieldPage {
@@ -333,17 +333,23 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
   return found;
 }
 
-const PAID: Wanted = { name: 'paid', type: 'amount', labels: PAID_LABELS.map(labelTokens).sort((a, b) => b.length - a.length), rivals: [] };
-const CHANGE: Wanted = { name: 'change', type: 'amount', labels: CHANGE_LABELS.map(labelTokens).sort((a, b) => b.length - a.length), rivals: [] };
+const labelsOf = (labels: readonly string[]) => labels.map(labelTokens).sort((a, b) => b.length - a.length);
+const SUBTOTAL: Wanted = wantedOf({ name: 'subtotal' });
+const DISCOUNT: Wanted = { name: 'discount', type: 'amount', labels: labelsOf(DISCOUNT_LABELS), rivals: [] };
+const PAID: Wanted = { name: 'paid', type: 'amount', labels: labelsOf(PAID_LABELS), rivals: [] };
+const CHANGE: Wanted = { name: 'change', type: 'amount', labels: labelsOf(CHANGE_LABELS), rivals: [] };
+
+/** The amount (with cents) best placed beside one of the labels of `wanted` on a reading's rows. */
+const labelledAmount = (wanted: Wanted, page: FieldPage, rows: readonly TextRow[]): (Candidate & { normalized: number }) | undefined =>
+  rank(labelledCandidates(wanted, page, rows, 0).filter((c): c is Candidate & { normalized: number } => c.score >= 0.5 && hasCents(c.value) && typeof c.normalized === 'number'))[0] as (Candidate & { normalized: number }) | undefined;
 
 /** What the receipt says was paid less the change given: the total it implies, and whether a change was printed. */
 function paymentTotal(page: FieldPage, rows: readonly TextRow[]): { total: number; withChange: boolean; words: Set<LayoutWord>; paidBox: Box } | undefined {
-  const best = (wanted: Wanted) => rank(labelledCandidates(wanted, page, rows, 0).filter((c) => c.score >= 0.5 && hasCents(c.value) && typeof c.normalized === 'number'))[0];
-  const paid = best(PAID);
+  const paid = labelledAmount(PAID, page, rows);
   if (!paid) return undefined;
-  const change = best(CHANGE);
-  const given = Math.abs(paid.normalized as number);
-  const back = change ? Math.abs(change.normalized as number) : 0;
+  const change = labelledAmount(CHANGE, page, rows);
+  const given = Math.abs(paid.normalized);
+  const back = change ? Math.abs(change.normalized) : 0;
   if (back > given) return undefined;
   const words = new Set(page.words.filter((w) => inside(w.box, paid.box) || (change !== undefined && inside(w.box, change.box))));
   return { total: Math.round((given - back) * 100) / 100, withChange: change !== undefined, words, paidBox: paid.box };
@@ -374,6 +380,27 @@ function checkTotals(candidates: Candidate[], page: FieldPage, rows: readonly Te
     }
   });
 }
+
+/**
+ * What the lines printed beside a total say of it, over every reading of the page: a total is not
+ * below the subtotal the readings agree on (the value most of them read), unless a discount is
+ * printed ("2.40" for 42.40 lost its first digit): such candidates go after the others.
+ */
+function checkAgainstSubtotal(candidates: Candidate[], laid: ReadonlyArray<{ page: FieldPage; rows: readonly TextRow[] }>): void {
+  const subtotals = new Map<number, number>();
+  let discounted = false;
+  for (const { page, rows } of laid) {
+    const subtotal = labelledAmount(SUBTOTAL, page, rows);
+    if (subtotal && subtotal.normalized > 0) subtotals.set(subtotal.normalized, (subtotals.get(subtotal.normalized) ?? 0) + 1);
+    discounted ||= (labelledAmount(DISCOUNT, page, rows)?.normalized ?? 0) !== 0;
+  }
+  const subtotal = discounted ? undefined : [...subtotals].sort((a, b) => b[1] - a[1])[0]?.[0];
+  for (const c of candidates) {
+    if (subtotal !== undefined && typeof c.normalized === 'number' && c.normalized < subtotal - MAX_ROUNDING) c.score *= 0.01;
+  }
+}
+/** The most a total is rounded down by (cash rounding to 5 or 10 cents). */
+const MAX_ROUNDING = 0.05;
 
 /**
  * Candidates best first: by score in steps of 0.1, then by score, then earlier in the document (a
@@ -505,6 +532,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       for (const c of own) c.reading = reading;
       candidates.push(...own);
     }
+    if (wanted.kind?.kind === 'total') checkAgainstSubtotal(candidates, laid);
     countVotes(candidates);
     const seen = new Set<string>();
     const ranked: FoundField[] = [];

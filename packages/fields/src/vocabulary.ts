@@ -108,6 +108,9 @@ export const FIELD_KINDS: FieldKind[] = [
 export const PAID_LABELS = ['cash', 'cash tendered', 'tendered', 'amount tendered', 'cash received', 'received', 'paid', 'amount paid', 'payment', 'tunai', 'bayar', 'visa', 'mastercard', 'master', 'credit card', 'card', 'debit', 'bar', 'gegeben', 'especes', 'efectivo', 'contanti', 'contant'];
 export const CHANGE_LABELS = ['change', 'change due', 'change amt', 'baki', 'ruckgeld', 'wechselgeld', 'rendu', 'monnaie rendue', 'cambio', 'resto', 'vuelto', 'wisselgeld'];
 
+/** Labels of a discount: after one, a total below its subtotal is no misreading. */
+export const DISCOUNT_LABELS = ['discount', 'disc', 'less', 'voucher', 'coupon', 'promotion', 'promo', 'member discount', 'diskaun', 'rabatt', 'nachlass', 'remise', 'reduction', 'descuento', 'sconto', 'korting', 'desconto'];
+
 /** Words in a field's name that tell its type when the name is not one of FIELD_KINDS'. */
 const TYPE_WORDS: Array<[FieldType, string[]]> = [
   ['date', ['date', 'day', 'datum', 'fecha', 'dated']],
