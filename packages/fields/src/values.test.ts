@@ -29,6 +29,12 @@ describe('readDates', () => {
     expect(isoOf('Total|7-06-2018')).toEqual(['2018-06-07']);
   });
 
+  it("reads a month's J printed as an l or a bar between a day and a year, and no other word", () => {
+    expect(readDates('Date: 05 lan 2017 12:41pm')).toMatchObject([{ normalized: '2017-01-05', text: '05 jan 2017' }]);
+    expect(readDates('12 IUL 2019')).toMatchObject([{ normalized: '2019-07-12', text: '12 JUL 2019' }]);
+    expect(isoOf('05 loan 2017')).toEqual([]);
+  });
+
   it('gives where the date stands in the text', () => {
     const [d] = readDates('Invoice date: 07/01/18 Time 10:02');
     expect('Invoice date: 07/01/18 Time 10:02'.slice(d!.start, d!.end)).toBe('07/01/18');

@@ -77,7 +77,12 @@ const DATE_PATTERNS: Array<{ re: RegExp; iso: (m: RegExpExecArray) => string | {
     re: new RegExp(`(?<![\\d])(\\d{1,2})(?:er|st|nd|rd|th)?\\.?[\\s/-]*(${MONTH_WORD})[\\s,/-]*(\\d{4}|\\d{2})(?![\\d])`, 'g'),
     iso: (m) => {
       const month = monthOf(m[2]!);
-      return month ? isoDate(+m[3]!, month, +m[1]!) : undefined;
+      if (month) return isoDate(+m[3]!, month, +m[1]!);
+      // A month's J read as a bar or an l ("05 lan 2017"), where the day and year around it make it a date.
+      const asJ = m[2]!.replace(/^[lI|i]/, (c) => (c === c.toUpperCase() ? 'J' : 'j'));
+      const repaired = asJ !== m[2] ? monthOf(asJ) : undefined;
+      const iso = repaired ? isoDate(+m[3]!, repaired, +m[1]!) : undefined;
+      return iso ? { iso, text: m[0].replace(m[2]!, asJ) } : undefined;
     },
   },
   // Dec 25, 2018; December 25 2018
