@@ -10,9 +10,11 @@ cd "$(dirname "$0")/.."
 # util-linux gives prlimit (the OCR engine's per-page memory limit); fonts-wqy-microhei draws the
 # Chinese test pages.
 mapfile -t OCR_PACKAGES < <(grep -v '^#' scripts/ocr-packages.txt | grep -v '^\s*$')
+# The translation worker's (Apertium and its language pairs) are listed in scripts/apertium-packages.txt.
+mapfile -t APERTIUM_PACKAGES < <(grep -v '^#' scripts/apertium-packages.txt | grep -v '^\s*$')
 # qpdf: worker-pdf writes searchable PDFs with it; poppler-utils: the tests check those PDFs with it;
 # chromium: the browser tests (driven by playwright-core, which downloads no browser of its own).
-DEB_PACKAGES=(redis-server openssl util-linux fonts-dejavu-core fonts-wqy-microhei qpdf poppler-utils chromium "${OCR_PACKAGES[@]}" apertium apertium-eng-spa apertium-eng-cat apertium-en-gl apertium-es-pt apertium-fr-es apertium-spa-ita)
+DEB_PACKAGES=(redis-server openssl util-linux fonts-dejavu-core fonts-wqy-microhei qpdf poppler-utils chromium "${OCR_PACKAGES[@]}" "${APERTIUM_PACKAGES[@]}")
 
 missing=()
 for pkg in "${DEB_PACKAGES[@]}"; do

@@ -154,6 +154,7 @@ describe('real answers match the document', () => {
     expect(one.body.detected_language_confidence).toBeTypeOf('number');
     await expectDocumented('POST', '/v1/ai/translate', await call('POST', '/v1/ai/translate', { text: ['The cat.', 'The dog.'], target_language: 'es', source_language: 'en' }));
     expect((await expectDocumented('POST', '/v1/ai/translate', await call('POST', '/v1/ai/translate', { text: 'x', target_language: 'es', source_language: 'qq' }))).status).toBe(400);
+    expect((await expectDocumented('POST', '/v1/ai/translate', await call('POST', '/v1/ai/translate', { text: 'Der Hund ist sehr groß und schwarz.', target_language: 'es' }))).status).toBe(422);
     await expectDocumented('GET', '/v1/ai/translate/languages', await call('GET', '/v1/ai/translate/languages'));
 
     const form = new FormData();

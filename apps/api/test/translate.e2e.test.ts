@@ -109,12 +109,124 @@ describe('translate errors', () => {
 });
 
 describe('GET /v1/ai/translate/languages', () => {
-  it('lists the installed routes, direct and through an intermediate language', async () => {
+  it('lists every route, direct or through which intermediate language, with its measured score', async () => {
     const res = await fetch(`${api.baseUrl}/v1/ai/translate/languages`, { headers: bearer(ALICE) });
     const body = await res.json();
-    expect(body.languages).toEqual(expect.arrayContaining(['ca', 'en', 'es', 'fr', 'gl', 'it', 'pt']));
-    expect(body.routes).toContainEqual({ source: 'en', target: 'es', direct: true });
-    expect(body.routes.some((r: { direct: boolean; via?: string }) => !r.direct && r.via)).toBe(true);
+    expect(body.languages).toEqual(expect.arrayContaining(['ca', 'en', 'eo', 'es', 'eu', 'fr', 'gl', 'hr', 'is', 'it', 'mk', 'nb', 'nn', 'oc', 'pt', 'ro', 'sv']));
+    expect(body.routes).toContainEqual({ source: 'es', target: 'en', direct: true, score: expect.any(Number) });
+    expect(body.routes).toContainEqual({ source: 'en', target: 'fr', direct: false, via: 'ca', score: expect.any(Number) });
+    for (const route of body.routes) {
+      expect(route.score).toBeGreaterThan(0);
+      expect(route.score).toBeLessThanOrEqual(100);
+      expect(route.direct).toBe(route.via === undefined);
+    }
+    // Sources the detector cannot name: text in them needs source_language.
+    expect(body.source_language_required).toEqual(expect.arrayContaining(['eo', 'oc', 'br', 'mk', 'nn']));
+    expect(body.source_language_required).not.toContain('es');
+  });
+});
+
+describe('translation that never pretends (no source_language)', () => {
+  it('refuses German and Polish with 422 unsupported_source_language naming the language, its confidence and its targets', async () => {
+    for (const [text, code, name] of [
+      ['Der Hund ist sehr groß und schwarz.', 'de', 'German'],
+      ['Dzień dobry, jak się masz? Gdzie jest dworzec kolejowy?', 'pl', 'Polish'],
+    ] as const) {
+      const { status, body } = await translate({ text, target_language: 'en' });
+      expect(status).toBe(422);
+      expect(body.error.code).toBe('unsupported_source_language');
+      expect(body.message).toContain(`the text is in ${name} (${code}, detected with confidence`);
+      expect(body.message).toContain(`nothing is translated from ${code} here`);
+      expect(body.error.details).toEqual([{ item: 0, code: 'unsupported_source_language', detected_language: code, confidence: expect.any(Number), target: 'en', available_targets: [] }]);
+      expect(body.error.details[0].confidence).toBeGreaterThan(0.5);
+    }
+    // Given as the source, the same German is the pair the caller asked for: 400 unsupported_language_pair.
+    const given = await translate({ text: 'Der Hund ist sehr groß und schwarz.', target_language: 'en', source_language: 'de' });
+    expect(given.status).toBe(400);
+    expect(given.body.error.code).toBe('unsupported_language_pair');
+  });
+
+  it('names what a detected language can be translated to (Dutch: Afrikaans)', async () => {
+    const { status, body } = await translate({ text: 'Ik begrijp deze vraag niet, maar het weer is vandaag heel mooi.', target_language: 'en' });
+    expect(status).toBe(422);
+    expect(body.error.details[0]).toMatchObject({ detected_language: 'nl', available_targets: ['af'] });
+    expect(body.message).toContain('from nl it can be translated to af');
+  });
+
+  it('refuses with 422 language_not_detected what it cannot tell, asking for source_language', async () => {
+    // eld calls Esperanto Spanish, surely; the Spanish dictionary knows 1 of its 4 words.
+    const esperanto = await translate({ text: 'Mi ŝatas legi librojn.', target_language: 'en' });
+    expect(esperanto.status).toBe(422);
+    expect(esperanto.body.error.code).toBe('language_not_detected');
+    expect(esperanto.body.error.details[0]).toMatchObject({ checked_language: 'es', words: 4, known_words: expect.any(Number) });
+    expect(esperanto.body.error.details[0].known_words).toBeLessThanOrEqual(1);
+    expect(esperanto.body.message).toMatch(/give source_language$/);
+    // A word too short to tell, that no translatable language knows either.
+    const hello = await translate({ text: 'Hola', target_language: 'en' });
+    expect(hello.status).toBe(422);
+    expect(hello.body.error.code).toBe('language_not_detected');
+    // With the source given, the same Esperanto is translated.
+    const given = await translate({ text: 'Mi ŝatas legi librojn.', target_language: 'en', source_language: 'eo' });
+    expect(given.status).toBe(200);
+    expect(given.body.translated_text).toMatch(/books/);
+  });
+
+  it('translates an unsure short text only when its likeliest translatable language knows its words, and says it was unsure', async () => {
+    const { status, body } = await translate({ text: 'Bom dia', target_language: 'es' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ detected_language: 'pt', detected_language_reliable: false });
+    expect(body.translated_text).toMatch(/buen(os)? d[ií]as?/i);
+    const sure = await translate({ text: 'El perro come la comida en la casa grande.', target_language: 'en' });
+    expect(sure.body).toMatchObject({ detected_language: 'es', detected_language_reliable: true });
+  });
+
+  it('fails an array with an untranslatable item, listing every such item of every chunk, and translates nothing', async () => {
+    const texts = Array.from({ length: 120 }, (_, i) => `The house number ${i} is very big.`);
+    texts[3] = 'Der Hund ist sehr groß und schwarz.';
+    texts[77] = 'Mi ŝatas legi librojn.';
+    texts[110] = 'Dzień dobry, jak się masz?';
+    const { status, body } = await translate({ text: texts, target_language: 'es' });
+    expect(status).toBe(422);
+    expect(body.error.code).toBe('unsupported_source_language');
+    expect(body.error.details.map((d: { item: number; code: string; detected_language: string }) => [d.item, d.code, d.detected_language])).toEqual([
+      [3, 'unsupported_source_language', 'de'],
+      [77, 'language_not_detected', 'es'],
+      [110, 'unsupported_source_language', 'pl'],
+    ]);
+    expect(body.message).toMatch(/^text\[3\] is in German \(de, detected with confidence [0-9.]+\), which cannot be translated to es/);
+    expect(body.message).toContain('text[77]');
+    expect(body.message).toContain('text[110] is in Polish');
+    expect(body.translated_text).toBeUndefined();
+  });
+
+  it('answers unchanged only what needs no translation: text already in the target language, numbers, links', async () => {
+    const { status, body } = await translate({ text: ['La casa es muy grande y bonita.', '12345', 'https://example.com/a', '', 'The house is very big.'], target_language: 'es' });
+    expect(status).toBe(200);
+    expect(body.translated_text.slice(0, 4)).toEqual(['La casa es muy grande y bonita.', '12345', 'https://example.com/a', '']);
+    expect(body.translated_text[4]).toMatch(/casa/);
+  });
+});
+
+describe('English to the Romance languages and Esperanto, through the real workers', () => {
+  it.each([
+    ['fr', /maison/],
+    ['pt', /casa/],
+    ['ca', /casa/],
+    ['gl', /casa/],
+    ['eo', /domo/],
+    ['ro', /cas[ăa]/],
+    ['oc', /ostal|maison|casa/],
+  ] as const)('en -> %s', async (target, word) => {
+    const { status, body } = await translate({ text: 'My sister lives in a small house near the sea.', source_language: 'en', target_language: target });
+    expect(status).toBe(200);
+    expect(body.translated_text).toMatch(word);
+    expect(body.translated_text).not.toMatch(/[*#@]/);
+  });
+
+  it('English to French reads as French (through Catalan): "Good morning, how are you?"', async () => {
+    const { body } = await translate({ text: 'Good morning, how are you?', target_language: 'fr' });
+    expect(body.detected_language).toBe('en');
+    expect(body.translated_text).toMatch(/^Bonjour/);
   });
 });
 

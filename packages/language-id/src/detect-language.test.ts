@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguage } from './detect-language.js';
+import { readFileSync } from 'node:fs';
+import { DETECTABLE_LANGUAGES, detectLanguage } from './detect-language.js';
 
 /** The source languages of the installed Apertium pairs. */
 const INSTALLED = ['en', 'es', 'ca', 'gl', 'pt', 'fr', 'it'];
@@ -41,5 +42,27 @@ describe('detectLanguage', () => {
 
   it('accepts candidates in other forms', () => {
     expect(detectLanguage('Je voudrais réserver une chambre pour deux nuits.', ['EN', 'fra', 'es-ES']).language).toBe('fr');
+  });
+});
+
+describe('detectLanguage over every language it knows (no candidates)', () => {
+  it('names German and Polish, which no installed Apertium pair translates, surely', () => {
+    for (const [text, language] of [
+      ['Der Hund ist sehr groß und schwarz.', 'de'],
+      ['Guten Morgen, wie geht es Ihnen?', 'de'],
+      ['Dzień dobry, jak się masz?', 'pl'],
+      ['Gdzie jest dworzec kolejowy?', 'pl'],
+    ] as const) {
+      expect(detectLanguage(text, [])).toMatchObject({ language, reliable: true });
+    }
+  });
+
+  it('says unreliable on a word or two it cannot tell', () => {
+    for (const text of ['Hello', 'Danke', 'ok', 'Hola']) expect(detectLanguage(text, []).reliable).toBe(false);
+  });
+
+  it('lists exactly the languages of eld\'s database, and Galician', () => {
+    const data = JSON.parse(readFileSync(new URL('../dist/eld-small.json', import.meta.url), 'utf8')) as { languages: Record<string, string> };
+    expect([...DETECTABLE_LANGUAGES].sort()).toEqual([...Object.values(data.languages), 'gl'].sort());
   });
 });

@@ -51,3 +51,14 @@ function galicianVerdict(text: string): DetectedLanguage | undefined {
   if (gl === 0 || gl <= rival) return undefined;
   return { language: 'gl', confidence: gl / (gl + es + pt), reliable: gl >= 2 && gl >= 2 * rival };
 }
+
+/**
+ * Every language detectLanguage can name with no candidates given: the 60 of eld's database (ISO 639-1; 'no' is
+ * Norwegian, either written standard) and Galician, told by its own words. A language outside this list is never
+ * named: its text gets another language's name, or an unreliable guess.
+ */
+export const DETECTABLE_LANGUAGES: readonly string[] = [
+  'am', 'ar', 'az', 'be', 'bg', 'bn', 'ca', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'eu', 'fa', 'fi', 'fr', 'gl', 'gu',
+  'he', 'hi', 'hr', 'hu', 'hy', 'is', 'it', 'ja', 'ka', 'kn', 'ko', 'ku', 'lo', 'lt', 'lv', 'ml', 'mr', 'ms', 'nl', 'no',
+  'or', 'pa', 'pl', 'pt', 'ro', 'ru', 'sk', 'sl', 'sq', 'sr', 'sv', 'ta', 'te', 'th', 'tl', 'tr', 'uk', 'ur', 'vi', 'yo', 'zh',
+];

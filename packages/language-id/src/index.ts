@@ -1,2 +1,2 @@
-export { detectLanguage, type DetectedLanguage } from './detect-language.js';
+export { DETECTABLE_LANGUAGES, detectLanguage, type DetectedLanguage } from './detect-language.js';
 export { looksEnglish } from './english.js';

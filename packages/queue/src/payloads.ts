@@ -133,8 +133,8 @@ export interface TranslateJob {
 }
 export interface TranslateResult {
   texts: string[];
-  /** Per item: the source language used (given or detected) and the detector's confidence (1 when given). */
-  languages: Array<{ language: string; confidence: number }>;
+  /** Per item: the source language used (given or detected), the detector's confidence (1 when given), and whether detection was sure (absent when given). */
+  languages: Array<{ language: string; confidence: number; reliable?: boolean }>;
 }
 
 /** Redis key under which translation workers publish the routes their engine offers. */

@@ -30,6 +30,8 @@ export const ERROR_STATUS = {
   invalid_document: 422,
   encrypted_document: 422,
   download_failed: 422,
+  unsupported_source_language: 422,
+  language_not_detected: 422,
   rate_limited: 429,
   too_many_pending_pages: 429,
   internal_error: 500,

@@ -1,12 +1,14 @@
-import { ServiceError, targetsFrom, type TranslationRoute } from '@docsvc/schemas';
-import { reformat, relayStream } from './escape.js';
-import { normalizeLanguageCode } from '@docsvc/schemas';
-import { DEFAULT_MODES_DIR, missingForMode, nullFlushStages, pickModePerDirection, pipelineCommand, readModeFiles, type ModeFile } from './mode-file.js';
+import path from 'node:path';
+import { ServiceError, targetsFrom, translationLanguageCode, type TranslationRoute } from '@docsvc/schemas';
+import { countWords, reformat, relayStream } from './escape.js';
+import { DEFAULT_MODES_DIR, missingForMode, nullFlushStages, pickModePerDirection, pipelineCommand, readModeFiles, readUninstalledModes, relocateMisplacedFiles, type ModeFile } from './mode-file.js';
+import { FAILED_DIRECTIONS, MEASURED_ROUTES } from './measured-routes.js';
 import { PipelinePool } from './pipeline-pool.js';
 import { toStreamUnit } from './protect-spans.js';
-import { buildRoutes } from './routes.js';
+import { buildRoutes, PREFERRED_PIVOTS, type MeasuredRoutes } from './routes.js';
 import { splitIntoUnits } from './split-units.js';
-import type { TranslationEngine } from './types.js';
+import { translatableWords } from './text-words.js';
+import type { TextCoverage, TranslatedText, TranslationEngine } from './types.js';
 
 export interface ApertiumOptions {
   /** Where the `.mode` files are. Default /usr/share/apertium/modes. */
@@ -17,12 +19,19 @@ export interface ApertiumOptions {
   unitTimeoutMs?: number;
   /** Start-up of a pipeline, dictionaries loaded and a first unit answered. Default 30 s. */
   startTimeoutMs?: number;
+  /** Where pair packages keep their data (modes.xml of modes not installed as `.mode` files). Default: modesDir's parent. */
+  dataDir?: string;
+  /** Measured route quality that chooses among candidate routes. Default: the table bench/translate-routes.ts wrote. */
+  measured?: MeasuredRoutes;
+  /** Directions left out because they failed the route benchmark ('uk>ru' -> why). Default: the table's. */
+  failedDirections?: Readonly<Record<string, string>>;
 }
 
-/** A direction the engine skipped at start-up, and why. */
+/** A direction the engine skipped at start-up, and why: files it needs are missing, or it failed when measured. */
 export interface SkippedMode {
   mode: string;
   missing: string[];
+  failed?: string;
 }
 
 /**
@@ -39,7 +48,7 @@ export class ApertiumEngine implements TranslationEngine {
   private constructor(
     private readonly modes: ReadonlyMap<string, ModeFile>,
     private readonly routeList: readonly TranslationRoute[],
-    private readonly options: Required<Omit<ApertiumOptions, 'modesDir'>>,
+    private readonly options: { poolSize: number; unitTimeoutMs: number; startTimeoutMs: number },
     /** Directions installed but unusable (a program or data file missing), for start-up logs. */
     readonly skipped: readonly SkippedMode[],
   ) {}
@@ -57,16 +66,23 @@ export class ApertiumEngine implements TranslationEngine {
     } catch (error) {
       throw new Error(`apertium: cannot read modes from ${modesDir}: ${(error as Error).message}`, { cause: error });
     }
+    // Shipped but not installed as a .mode file (es-ro): only for directions no installed mode serves.
+    const installed = new Set(found.map((mode) => direction(mode.source, mode.target)));
+    const uninstalled = (await readUninstalledModes(opts.dataDir ?? path.dirname(modesDir))).filter((mode) => !installed.has(direction(mode.source, mode.target)));
     const modes = new Map<string, ModeFile>();
     const skipped: SkippedMode[] = [];
-    for (const mode of pickModePerDirection(found)) {
-      const stages = nullFlushStages(mode.stages);
+    const failedDirections = opts.failedDirections ?? FAILED_DIRECTIONS;
+    for (const mode of pickModePerDirection([...found, ...uninstalled])) {
+      const key = direction(mode.source, mode.target);
+      const stages = await relocateMisplacedFiles(nullFlushStages(mode.stages));
       const missing = await missingForMode(stages);
-      if (missing.length) skipped.push({ mode: mode.name, missing });
-      else modes.set(direction(mode.source, mode.target), { ...mode, stages });
+      // A direction that crashed or answered nothing when measured would fail every request that reaches it.
+      if (failedDirections[key]) skipped.push({ mode: mode.name, missing, failed: failedDirections[key] });
+      else if (missing.length) skipped.push({ mode: mode.name, missing });
+      else modes.set(key, { ...mode, stages });
     }
     if (!modes.size) throw new Error(`apertium: no usable translation modes in ${modesDir}${skipped.length ? ` (${describeSkipped(skipped)})` : ''}`);
-    const routes = buildRoutes([...modes.values()]);
+    const routes = buildRoutes([...modes.values()], opts.measured ?? MEASURED_ROUTES);
     return new ApertiumEngine(modes, routes, options, skipped);
   }
 
@@ -80,14 +96,51 @@ export class ApertiumEngine implements TranslationEngine {
   }
 
   async translate(texts: string[], source: string, target: string, opts: { signal?: AbortSignal } = {}): Promise<string[]> {
+    return (await this.translateDetailed(texts, source, target, opts)).map((item) => item.text);
+  }
+
+  async translateDetailed(texts: string[], source: string, target: string, opts: { signal?: AbortSignal } = {}): Promise<TranslatedText[]> {
     const from = languageCode(source, 'source');
     const to = languageCode(target, 'target');
     opts.signal?.throwIfAborted();
-    if (from === to) return [...texts];
-    const legs = this.legsFor(from, to);
+    if (from === to) return texts.map((text) => ({ text, ...countUnitWords(text) }));
+    return this.run(texts, this.legsFor(from, to), opts.signal);
+  }
+
+  /**
+   * Translates through the given languages in order (['en', 'ca', 'fr']: en>ca, then ca>fr), each step a direct
+   * direction, whatever route the engine would choose: what the route benchmark scores candidates with.
+   */
+  async translateThrough(texts: string[], languages: readonly string[], opts: { signal?: AbortSignal } = {}): Promise<TranslatedText[]> {
+    const codes = languages.map((code) => languageCode(code, 'source'));
+    const legs = codes.slice(1).map((to, i) => direction(codes[i]!, to));
+    for (const leg of legs) if (!this.modes.has(leg)) throw new ServiceError('unsupported_language_pair', `no direct direction ${leg} is installed`, [{ direction: leg }]);
+    if (!legs.length) throw new RangeError('translateThrough needs at least two languages');
+    return this.run(texts, legs, opts.signal);
+  }
+
+  /**
+   * How much of each text the dictionary of `language` recognises, whatever the target: the texts go through one
+   * installed direction from `language` (towards a pivot language when there is one) and the words it marked
+   * unknown are counted; the translations are dropped. Empty counts when no direction leaves `language`.
+   */
+  async coverage(texts: string[], language: string, opts: { signal?: AbortSignal } = {}): Promise<TextCoverage[]> {
+    const from = languageCode(language, 'source');
+    const targets = [...this.modes.keys()].filter((key) => key.startsWith(`${from}>`)).map((key) => key.slice(from.length + 1));
+    const to = [...PREFERRED_PIVOTS, ...targets.sort()].find((code) => targets.includes(code));
+    if (!to) return texts.map((text) => ({ words: countUnitWords(text).words, unknownWords: 0 }));
+    return (await this.run(texts, [direction(from, to)], opts.signal)).map(({ words, unknownWords }) => ({ words, unknownWords }));
+  }
+
+  /** The direct directions installed, each with its mode's name, e.g. `{ source: 'en', target: 'es', mode: 'eng-spa' }`. */
+  directions(): Array<{ source: string; target: string; mode: string }> {
+    return [...this.modes.values()].map((mode) => ({ source: mode.source, target: mode.target, mode: mode.name }));
+  }
+
+  private async run(texts: readonly string[], legs: readonly string[], outer: AbortSignal | undefined): Promise<TranslatedText[]> {
     // The first failure stops the strings still queued: the call fails as a whole anyway.
     const stop = new AbortController();
-    const signal = opts.signal ? AbortSignal.any([opts.signal, stop.signal]) : stop.signal;
+    const signal = outer ? AbortSignal.any([outer, stop.signal]) : stop.signal;
     try {
       return await Promise.all(texts.map((text) => this.translateOne(text, legs, signal)));
     } catch (error) {
@@ -143,34 +196,48 @@ export class ApertiumEngine implements TranslationEngine {
   }
 
   /** One string: a long one goes as several units (see split-units), translated side by side. */
-  private async translateOne(text: string, legs: readonly string[], signal: AbortSignal): Promise<string> {
+  private async translateOne(text: string, legs: readonly string[], signal: AbortSignal): Promise<TranslatedText> {
     const pieces = splitIntoUnits(text);
     if (pieces.length === 1) return this.translateUnit(text, legs, signal);
-    return (await Promise.all(pieces.map((piece) => this.translateUnit(piece, legs, signal)))).join('');
+    const parts = await Promise.all(pieces.map((piece) => this.translateUnit(piece, legs, signal)));
+    return {
+      text: parts.map((part) => part.text).join(''),
+      words: parts.reduce((sum, part) => sum + part.words, 0),
+      unknownWords: parts.reduce((sum, part) => sum + part.unknownWords, 0),
+    };
   }
 
   /**
    * One unit: its leading and trailing whitespace is kept aside and put back (the engine would drop or move it);
-   * the rest goes through each leg; the result is plain text without unknown-word marks.
+   * the rest goes through each leg; the result is plain text without unknown-word marks. Its words are counted in
+   * the input, its unknown words in the first leg's output (the source language's dictionary).
    */
-  private async translateUnit(text: string, legs: readonly string[], signal: AbortSignal): Promise<string> {
+  private async translateUnit(text: string, legs: readonly string[], signal: AbortSignal): Promise<TranslatedText> {
     const core = text.trim();
-    if (!core) return text;
+    if (!core) return { text, words: 0, unknownWords: 0 };
     const leading = text.slice(0, text.indexOf(core));
     const trailing = text.slice(leading.length + core.length);
     let { stream, blanks } = toStreamUnit(core);
+    const { words } = countWords(stream);
+    let unknownWords = 0;
     for (const [index, leg] of legs.entries()) {
       if (index > 0) stream = relayStream(stream, blanks);
       stream = await this.pool(leg).run(stream, signal);
+      if (index === 0) unknownWords = Math.min(words, countWords(stream).unknown);
     }
-    return leading + reformat(stream, blanks).trim() + trailing;
+    return { text: leading + reformat(stream, blanks).trim() + trailing, words, unknownWords };
   }
+}
+
+/** Words of a text not sent to the engine (same language), none of them marked. */
+function countUnitWords(text: string): { words: number; unknownWords: number } {
+  return { words: translatableWords(text), unknownWords: 0 };
 }
 
 const direction = (source: string, target: string) => `${source}>${target}`;
 
 function languageCode(code: string, role: 'source' | 'target'): string {
-  const normalized = typeof code === 'string' ? normalizeLanguageCode(code) : undefined;
+  const normalized = typeof code === 'string' ? translationLanguageCode(code) : undefined;
   if (!normalized) throw new ServiceError('invalid_language_code', `${role} language: "${String(code)}" is not a known language code`, [{ field: `${role}_language`, rule: 'ISO 639-1 language code' }]);
   return normalized;
 }
@@ -181,5 +248,5 @@ function positive(value: number, name: string): number {
 }
 
 function describeSkipped(skipped: readonly SkippedMode[]): string {
-  return skipped.map(({ mode, missing }) => `${mode}: missing ${missing.join(', ')}`).join('; ');
+  return skipped.map(({ mode, missing, failed }) => `${mode}: ${failed ? `failed when measured (${failed})` : `missing ${missing.join(', ')}`}`).join('; ');
 }

@@ -46,7 +46,11 @@ export function reformat(stream: string, blanks: readonly string[]): string {
   let engineSpace = false;
   for (let i = 0; i < stream.length; i++) {
     const ch = stream[i]!;
-    if (ch === '\\') {
+    if (ch === '\\' && isMark(stream[i + 1] ?? '')) {
+      // Some generators escape their own marks (eng-hbs writes '\@in' for a word missing from its bilingual
+      // dictionary): still the engine's mark, never the caller's (theirs travel as superblanks).
+      i++;
+    } else if (ch === '\\') {
       out += stream[++i] ?? '';
       engineSpace = false;
     } else if (ch === '[') {
@@ -76,10 +80,14 @@ const WORD_AFTER_MARK = /[\p{L}\p{M}\p{N}_'’-]*/uy;
 export function relayStream(stream: string, blanks: string[]): string {
   let out = '';
   for (let i = 0; i < stream.length; i++) {
-    const ch = stream[i]!;
-    if (ch === '\\') {
+    let ch = stream[i]!;
+    // An escaped mark is the engine's mark too (see reformat).
+    if (ch === '\\' && isMark(stream[i + 1] ?? '')) ch = stream[++i]!;
+    else if (ch === '\\') {
       out += ch + (stream[++i] ?? '');
-    } else if (ch === '[') {
+      continue;
+    }
+    if (ch === '[') {
       const end = findSuperblankEnd(stream, i);
       out += stream.slice(i, end + 1);
       i = end;
@@ -88,12 +96,19 @@ export function relayStream(stream: string, blanks: string[]): string {
       const word = WORD_AFTER_MARK.exec(stream)?.[0] ?? '';
       if (word) out += superblank(word, blanks);
       i += word.length;
+    } else if (UNESCAPED_RESERVED.has(ch)) {
+      // A generator may write a reserved character bare (swe-isl's alternatives 'Fær/Færðu'): the next leg's
+      // analyser would stop on it ("Malformed input stream"), so it goes on escaped.
+      out += `\\${ch}`;
     } else if (ch !== '#') {
       out += ch;
     }
   }
   return out;
 }
+
+/** Reserved characters (see RESERVED) that can come out of a leg bare; `[ ]` are superblanks, `\\` escapes. */
+const UNESCAPED_RESERVED = new Set(['/', '<', '>', '{', '}', '^', '$']);
 
 /** Index of the `]` closing the superblank opened at `start` (or the last index when it is never closed). */
 function findSuperblankEnd(stream: string, start: number): number {
@@ -108,4 +123,41 @@ function findSuperblankEnd(stream: string, start: number): number {
 function blankText(content: string, blanks: readonly string[]): string {
   if (/^\d+$/.test(content)) return blanks[Number(content)] ?? '';
   return content.replace(/\\(.)/gsu, '$1');
+}
+
+/** A run of letters (and their marks): what the word counts below count. */
+const LETTERS = /[\p{L}\p{M}]+/uy;
+
+/**
+ * Words in stream text, and how many of them the engine marked unknown (`*word`: not in the source language's
+ * dictionary), outside superblanks and escapes. Counted on the first leg's output, this says how much of a text
+ * the source language's analyser recognised: the check that a text is in the language it is translated from.
+ * A word is a run of letters; one mark counts one unknown word (an unknown 'well-known' is one mark, two words,
+ * so the count errs on the side of known).
+ */
+export function countWords(stream: string): { words: number; unknown: number } {
+  let words = 0;
+  let unknown = 0;
+  for (let i = 0; i < stream.length; i++) {
+    const ch = stream[i]!;
+    if (ch === '\\' && stream[i + 1] === '*') {
+      i++;
+      LETTERS.lastIndex = i + 1;
+      if (LETTERS.test(stream)) unknown++;
+    } else if (ch === '\\') {
+      i++;
+    } else if (ch === '[') {
+      i = findSuperblankEnd(stream, i);
+    } else if (ch === '*') {
+      LETTERS.lastIndex = i + 1;
+      if (LETTERS.test(stream)) unknown++;
+    } else {
+      LETTERS.lastIndex = i;
+      if (LETTERS.test(stream)) {
+        words++;
+        i = LETTERS.lastIndex - 1;
+      }
+    }
+  }
+  return { words, unknown: Math.min(unknown, words) };
 }

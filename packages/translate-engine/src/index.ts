@@ -1,8 +1,11 @@
-export type { TranslationEngine } from './types.js';
+export type { TextCoverage, TranslatedText, TranslationEngine } from './types.js';
 export { ApertiumEngine, type ApertiumOptions, type SkippedMode } from './apertium-engine.js';
 export type { PipelinePool } from './pipeline-pool.js';
 export type { Pipeline } from './pipeline.js';
-export { normalizeLanguageCode, ISO_639_1_CODES } from '@docsvc/schemas';
-export { buildRoutes } from './routes.js';
+export { normalizeLanguageCode, translationLanguageCode, ISO_639_1_CODES } from '@docsvc/schemas';
+export { buildRoutes, candidateRoutes, DIRECT, DIRECT_MARGIN, type MeasuredRoutes } from './routes.js';
+export { FAILED_DIRECTIONS, MEASURED_ROUTES, MEASURED_WITH } from './measured-routes.js';
+export { chrfScore, chrfStatistics, corpusChrf, sentenceChrf, type ChrfStatistics } from './chrf.js';
 export { DEFAULT_MODES_DIR } from './mode-file.js';
 export { MAX_UNIT_CHARS } from './split-units.js';
+export { translatableWords } from './text-words.js';

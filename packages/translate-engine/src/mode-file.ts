@@ -1,7 +1,7 @@
 import { access, readdir, readFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import path from 'node:path';
-import { normalizeLanguageCode } from '@docsvc/schemas';
+import { sourceLanguagesOf, targetLanguageOf } from './apertium-codes.js';
 
 export const DEFAULT_MODES_DIR = '/usr/share/apertium/modes';
 
@@ -10,7 +10,7 @@ export interface ModeFile {
   /** File name without `.mode`, e.g. 'eng-spa' or 'es-pt_BR'. */
   name: string;
   path: string;
-  /** ISO 639-1 codes. */
+  /** ISO 639-1 codes (see apertium-codes: 'hbs-eng' is a mode of hr, sr and bs). */
   source: string;
   target: string;
   /** Regional or orthographic variant ('BR', 'valencia'), absent for the plain pair. */
@@ -90,22 +90,66 @@ export function pipelineCommand(stages: readonly string[][]): string {
 const MODE_NAME = /^([a-zA-Z]{2,3})-([a-zA-Z]{2,3})(?:_(\w+))?$/;
 
 /**
- * Reads `modesDir` and returns the installed directions. Names that are not `src-tgt` or `src-tgt_variant` with
- * known language codes are skipped: debug modes ('eng-spa-tagger') and domain modes ('eco-fr-es').
+ * The directions a mode name stands for: `src-tgt` or `src-tgt_variant` with codes the service knows; none for
+ * debug modes ('eng-spa-tagger'), domain modes ('eco-fr-es') and unknown codes.
+ */
+function directionsOfName(name: string): Array<Pick<ModeFile, 'source' | 'target' | 'variant'>> {
+  const match = MODE_NAME.exec(name);
+  if (!match) return [];
+  const target = targetLanguageOf(match[2]!, match[3]);
+  if (!target) return [];
+  return sourceLanguagesOf(match[1]!)
+    .filter((source) => source !== target.language)
+    .map((source) => ({ source, target: target.language, ...(target.variant ? { variant: target.variant } : {}) }));
+}
+
+/**
+ * Reads `modesDir` and returns the installed directions (a mode whose source code stands for several languages
+ * gives one direction each).
  */
 export async function readModeFiles(modesDir: string = DEFAULT_MODES_DIR): Promise<ModeFile[]> {
   const names = (await readdir(modesDir)).filter((file) => file.endsWith('.mode')).sort();
   const modes: ModeFile[] = [];
   for (const file of names) {
     const name = file.slice(0, -'.mode'.length);
-    const match = MODE_NAME.exec(name);
-    const source = match && normalizeLanguageCode(match[1]!);
-    const target = match && normalizeLanguageCode(match[2]!);
-    if (!source || !target || source === target) continue;
+    const directions = directionsOfName(name);
+    if (!directions.length) continue;
     const filePath = path.join(modesDir, file);
     const stages = parseModeCommand(await readFile(filePath, 'utf8'));
     if (!stages.length) continue;
-    modes.push({ name, path: filePath, source, target, ...(match[3] ? { variant: match[3] } : {}), stages });
+    for (const direction of directions) modes.push({ name, path: filePath, ...direction, stages });
+  }
+  return modes;
+}
+
+/**
+ * Directions a pair package ships the data of but does not install as a `.mode` file (`install="no"` in its
+ * modes.xml): Debian's apertium-es-ro installs ro-es only, yet ships every file of es-ro, the one way from
+ * Spanish (and so from English) to Romanian. Each such mode is built from its modes.xml pipeline, with its files
+ * in the pair's folder; installed `.mode` files are read first, and missing files skip the mode (missingForMode).
+ */
+export async function readUninstalledModes(dataDir: string = path.dirname(DEFAULT_MODES_DIR)): Promise<ModeFile[]> {
+  let folders: string[];
+  try {
+    folders = (await readdir(dataDir)).filter((entry) => entry.startsWith('apertium-')).sort();
+  } catch {
+    return [];
+  }
+  const modes: ModeFile[] = [];
+  for (const folder of folders) {
+    const file = path.join(dataDir, folder, 'modes.xml');
+    const xml = await readFile(file, 'utf8').catch(() => undefined);
+    if (xml === undefined) continue;
+    for (const [, attributes = '', body = ''] of xml.matchAll(/<mode\b([^>]*)>([\s\S]*?)<\/mode>/g)) {
+      const name = /\bname="([^"]+)"/.exec(attributes)?.[1];
+      if (!name || !/\binstall="no"/.test(attributes)) continue;
+      const stages = [...body.matchAll(/<program\b[^>]*\bname="([^"]+)"[^>]*?(?:\/>|>([\s\S]*?)<\/program>)/g)].map(([, program = '', files = '']) => [
+        ...program.trim().split(/\s+/),
+        ...[...files.matchAll(/<file\b[^>]*\bname="([^"]+)"/g)].map(([, fileName = '']) => path.join(dataDir, folder, fileName)),
+      ]);
+      if (!stages.length) continue;
+      for (const direction of directionsOfName(name)) modes.push({ name, path: file, ...direction, stages });
+    }
   }
   return modes;
 }
@@ -142,3 +186,24 @@ async function findProgram(program: string, searchPath: string): Promise<boolean
 
 const isExecutable = (file: string) => access(file, constants.X_OK).then(() => true, () => false);
 const isReadable = (file: string) => access(file, constants.R_OK).then(() => true, () => false);
+
+/**
+ * Debian bookworm's apertium-eo-ca and apertium-eo-es install their data under `apertium-ca-eo/` and
+ * `apertium-es-eo/`, while their mode files name `apertium-eo-ca/` and `apertium-eo-es/`: every file of the mode
+ * is "missing". A data file missing from a pair folder `apertium-a-b` is looked for in `apertium-b-a`, and the
+ * mode takes that path when it is there (nothing else is guessed).
+ */
+export async function relocateMisplacedFiles(stages: readonly string[][]): Promise<string[][]> {
+  return Promise.all(
+    stages.map((stage) =>
+      Promise.all(
+        stage.map(async (arg) => {
+          const match = /^(.*\/apertium-)([a-z]{2,3})-([a-z]{2,3})(\/[^/]+)$/.exec(arg);
+          if (!match || (await isReadable(arg))) return arg;
+          const swapped = `${match[1]}${match[3]}-${match[2]}${match[4]}`;
+          return (await isReadable(swapped)) ? swapped : arg;
+        }),
+      ),
+    ),
+  );
+}

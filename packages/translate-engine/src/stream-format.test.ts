@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeStreamText, reformat, relayStream } from './escape.js';
+import { countWords, escapeStreamText, reformat, relayStream } from './escape.js';
 import { findProtectedSpans, toStreamUnit } from './protect-spans.js';
 import { splitIntoUnits } from './split-units.js';
 
@@ -39,7 +39,9 @@ describe('findProtectedSpans', () => {
 
 describe('reformat', () => {
   it('undoes escapes, puts superblank text back and drops unknown-word marks but not the word', () => {
-    expect(reformat('El *blorf es #rojo y @azul \\@ \\[x\\] [0] [1][!u2]', ['\n', 'a@b.co'])).toBe('El blorf es rojo y azul @ [x] \n a@b.co!u2');
+    expect(reformat('El *blorf es #rojo y @azul \\[x\\] [0] [1][!u2]', ['\n', 'a@b.co'])).toBe('El blorf es rojo y azul [x] \n a@b.co!u2');
+    // A generator that escapes its own mark (eng-hbs: '\@in') still marks: the caller's '@' travels as a superblank.
+    expect(reformat('Moj \\@in \\*dom \\#more.', [])).toBe('Moj in dom more.');
     expect(reformat('1*e5', [])).toBe('1e5');
   });
 
@@ -53,8 +55,18 @@ describe('reformat', () => {
 describe('relayStream', () => {
   it('passes words the first leg did not know to the second leg as superblanks', () => {
     const blanks = ['\n'];
-    expect(relayStream('El *blorf es @zibble [0] \\[x\\] #rojo.', blanks)).toBe('El [1] es [2] [0] \\[x\\] rojo.');
-    expect(blanks).toEqual(['\n', 'blorf', 'zibble']);
+    expect(relayStream('El *blorf es @zibble [0] \\[x\\] #rojo \\@in.', blanks)).toBe('El [1] es [2] [0] \\[x\\] rojo [3].');
+    expect(blanks).toEqual(['\n', 'blorf', 'zibble', 'in']);
+    // A bare reserved character from a generator ('Fær/Færðu') goes on escaped, or the next leg stops on it.
+    expect(relayStream('Kærar þakkir Fær/Færðu <x>', [])).toBe('Kærar þakkir Fær\\/Færðu \\<x\\>');
+  });
+});
+
+describe('countWords', () => {
+  it('counts runs of letters outside superblanks and escapes, and the unknown-word marks', () => {
+    expect(countWords('El *blorf es @zibble [0] \\[x\\] rojo.')).toEqual({ words: 6, unknown: 1 });
+    expect(countWords('Moj \\*dom l\'eau 42')).toEqual({ words: 4, unknown: 1 });
+    expect(countWords('[0] 12:30 [1]')).toEqual({ words: 0, unknown: 0 });
   });
 });
 

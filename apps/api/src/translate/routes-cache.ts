@@ -1,14 +1,14 @@
 import type { Redis } from 'ioredis';
 import { translateRoutesKey } from '@docsvc/queue';
-import type { TranslationRoute } from '@docsvc/schemas';
+import type { TranslationCatalog, TranslationRoute } from '@docsvc/schemas';
 import { ServiceError } from '@docsvc/schemas';
 
 /**
- * The translation routes the workers published, read from Redis and kept for a few seconds, so that
- * a bad pair is refused at once without a worker round trip.
+ * The translation routes (and the languages detection can name) the workers published, read from Redis and
+ * kept for a few seconds, so that a bad pair is refused at once without a worker round trip.
  */
 export class TranslationRoutes {
-  private cached: { at: number; routes: TranslationRoute[] } | undefined;
+  private cached: { at: number; catalog: TranslationCatalog } | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -17,11 +17,17 @@ export class TranslationRoutes {
   ) {}
 
   async all(): Promise<TranslationRoute[]> {
-    if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.routes;
+    return (await this.catalog()).routes;
+  }
+
+  async catalog(): Promise<TranslationCatalog> {
+    if (this.cached && Date.now() - this.cached.at < this.ttlMs) return this.cached.catalog;
     const raw = await this.redis.get(translateRoutesKey(this.prefix));
     if (!raw) throw new ServiceError('dependency_unavailable', 'no translation worker has started yet; retry shortly', [], true);
-    const routes = JSON.parse(raw) as TranslationRoute[];
-    this.cached = { at: Date.now(), routes };
-    return routes;
+    const parsed = JSON.parse(raw) as TranslationCatalog | TranslationRoute[];
+    // A worker of the version before published the routes alone.
+    const catalog = Array.isArray(parsed) ? { routes: parsed, detectable: [] } : parsed;
+    this.cached = { at: Date.now(), catalog };
+    return catalog;
   }
 }
