@@ -7,7 +7,9 @@
 // Sizes: BENCH_OCR_WORKERS (N, default: cores), BENCH_PAGES (default 8 x N: on a shared 2-core machine
 // the native runs alone vary by 10-20% over 8 pages), BENCH_INFLIGHT (requests in flight, default
 // 2 x N), BENCH_PROBES (one-at-a-time requests to see per-page overhead, default 2),
-// BENCH_OCR_ENGINES (default "native,tesseract.js"), BENCH_PAGE_STYLE (scan, or clean PNG renders).
+// BENCH_OCR_ENGINES (default "native,tesseract.js"), BENCH_PAGE_STYLE (scan, clean PNG renders, or
+// bilevel-png / bilevel-tiff: the scan pages thresholded to 1-bit PNG or CCITT G4 TIFF files, as
+// black-and-white scanners write them).
 // The tesseract.js engine is also compared with bare tesseract.js (N createWorker workers in one
 // process, the same pages, words with boxes): WebAssembly tesseract is slower than the binary
 // whatever the service does, so its own reference is the engine run bare.
@@ -19,6 +21,7 @@ import { wordAccuracy } from '../test/fixtures/render-text.ts';
 import { CORES, TESSDATA, envInt, main, mean, median, onCleanup, percentile, pool, procCpu, procMemory, report, round, timed } from './lib/common.ts';
 import { SCAN_PAGE, makePages, nativeOcr, pageKey, writePages, type Page } from './lib/pages.ts';
 import { Failures, answerWords, readLogEntries, startLauncher, withRetry } from './lib/stack.ts';
+import { asBilevel, bilevelStyle } from './lib/bilevel-pages.ts';
 
 const log = (msg: string) => console.error(`[ocr-throughput] ${msg}`);
 
@@ -71,7 +74,8 @@ await main(async () => {
   const probes = envInt('BENCH_PROBES', 2);
 
   log(`rendering ${count} pages of ${SCAN_PAGE.width}x${SCAN_PAGE.height} (300 DPI)`);
-  const pages = await makePages(count, SCAN_PAGE);
+  const bilevel = bilevelStyle();
+  const pages = bilevel ? await asBilevel(await makePages(count, SCAN_PAGE, 'page', 'scan'), bilevel) : await makePages(count, SCAN_PAGE);
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-ocr-'));
   onCleanup(async () => rmSync(dir, { recursive: true, force: true }));
   writePages(pages, dir);
@@ -123,7 +127,7 @@ await main(async () => {
   for (const engine of engines) {
     // The service, as `npm start` starts it, with N OCR processes or threads.
     log(`starting the service (launcher, OCR_ENGINE=${engine}, OCR_CONCURRENCY=${n})`);
-    const service = await startLauncher({ OCR_CONCURRENCY: String(n), OCR_ENGINE: engine });
+    const service = await startLauncher({ OCR_CONCURRENCY: String(n), OCR_ENGINE: engine, LOG_FILE: '-' /* every process's log lines in the file the bench reads */ });
     const { api } = service;
     const failures = new Failures();
     const ocr = (key: string) => withRetry(failures, () => api.ocr(key));
@@ -155,6 +159,8 @@ await main(async () => {
     const recognised = (logId: unknown) => entries.find((e) => e.log_id === logId && e.msg === 'page recognised');
     const engineMs = run.value.map((a) => recognised(a.body.log_id)?.engine_ms).filter((ms): ms is number => typeof ms === 'number');
     const passes = run.value.map((a) => recognised(a.body.log_id)?.passes).filter((p): p is number => typeof p === 'number');
+    // What the engine was handed: the file as it is ('original png'), or pixels decoded here (and why).
+    const handed = run.value.map((a) => String(recognised(a.body.log_id)?.from ?? '?')).reduce<Record<string, number>>((m, f) => ({ ...m, [f]: (m[f] ?? 0) + 1 }), {});
     const probeRows = probeAnswers.map((a) => ({ latency: a.ms, engine: (recognised(a.body.log_id)?.engine_ms as number | undefined) ?? NaN }));
     const busy = engineMs.reduce((a, b) => a + b, 0) / (n * run.ms);
     const ratio = servicePerS / nativePerS;
@@ -169,6 +175,7 @@ await main(async () => {
       ratio: round(ratio, 3),
     });
     console.log(`${engine}: service/native (first native run) throughput ${round(ratio, 3)}; engine busy ${round(busy * 100)}% of the run; recognitions a page: ${JSON.stringify(passes.reduce<Record<number, number>>((m, p) => ({ ...m, [p]: (m[p] ?? 0) + 1 }), {}))}`);
+    console.log(`${engine}: what the engine was handed: ${JSON.stringify(handed)}`);
     console.log(`${engine}: uploads ${round(uploads.ms / count)} ms a page (${n} at once), request latency p50 ${round(median(latencies))} ms p95 ${round(percentile(latencies, 95))} ms under load`);
     if (failures.count) console.log(`${engine}: ${failures.count} failed requests, retried (counted in the time): ${JSON.stringify(failures.toJSON().messages)}`);
     console.log(`${engine}: resident memory after the run (MB): ${JSON.stringify(rssAfter)}`);
@@ -181,6 +188,7 @@ await main(async () => {
       engine_ms_per_page: round(median(engineMs)),
       engine_busy: round(busy, 3),
       recognitions_per_page: round(mean(passes), 3),
+      engine_handed: handed,
       latency_p50_ms: round(median(latencies)),
       latency_p95_ms: round(percentile(latencies, 95)),
       upload_ms_per_page: round(uploads.ms / count),
@@ -229,7 +237,7 @@ await main(async () => {
       pages: count,
       words,
       page: `${SCAN_PAGE.width}x${SCAN_PAGE.height}`,
-      style: pages[0]!.ext === 'jpg' ? 'scan (gray JPEG)' : 'clean (PNG)',
+      style: bilevel ?? (pages[0]!.ext === 'jpg' ? 'scan (gray JPEG)' : 'clean (PNG)'),
       inflight,
       ...(bareJs ? { bare_tesseract_js: { pages_per_s: round(count / (bareJs.ms / 1000), 4), ms_per_page: round(median(bareJs.perPageMs)), accuracy: round(pooledAccuracy(pages, bareJs.words), 4) } } : {}),
       native: { pages_per_s: round(nativePerS, 4), seconds: nativeRuns.map((r) => round(r.ms / 1000, 2)), ms_per_page: round(median(nativeMs)), accuracy: round(nativeAccuracy, 4) },

@@ -1,16 +1,20 @@
-// PDF pages: rasterisation time per page and its share of the page's total (raster + OCR), for a
-// born-digital text page and a scanned page (a 300-DPI image in a PDF), at the service's default
-// PDF_DPI (250), with @docsvc/documents and @docsvc/ocr-engine in this process. Also what worker-pdf
-// runs since the text-layer change (readPdfPageForOcr: text layer first, raster otherwise), the PGM
-// trip of the raster through S3 (encode + decode), and as reference the OCR of the scan's own image.
+// PDF pages: what worker-pdf spends making a page ready for OCR, with each PDF renderer, and its share
+// of the page's total (that + recognition). Pages: a born-digital text page, a 300-DPI scan as a gray
+// JPEG, and one in black and white (JBIG2). For each renderer: rasterizePdfPage at 250 DPI (drawing
+// alone), and what worker-pdf runs (readPdfPageForOcr: the text layer, or the scan at its own
+// resolution, drawn or read as its own image), its wall and CPU time (this process and the tools it
+// starts), the raster's bytes through S3; one recognition of the default renderer's raster, and as
+// reference the OCR of the scan's own image.
 // Run: npm run build && node bench/pdf-raster.ts
-// Sizes: BENCH_RASTER_REPS (renders timed per page, median, default 5), BENCH_OCR_REPS (default 1),
-// BENCH_DPI (default 250).
-import { decodePgm, encodePgm, rasterizePdfPage, readPdfPageForOcr } from '@docsvc/documents';
+// Sizes: BENCH_RASTER_REPS (runs timed per page and renderer, median, default 5), BENCH_OCR_REPS
+// (default 1), BENCH_DPI (default 250).
+import { RENDERERS, createPageRenderer, encodePgm, rasterizePdfPage, readPdfPageForOcr } from '@docsvc/documents';
 import { createOcrEngine, type EngineChoice, type EnginePage } from '@docsvc/ocr-engine';
+import { jbig2Pdf, threshold } from '../test/fixtures/jbig2.ts';
 import { letterLines, scannedPdf, textPdf } from '../test/fixtures/pdf.ts';
-import { renderLines, proseLines, wordAccuracy } from '../test/fixtures/render-text.ts';
-import { envInt, main, median, onCleanup, report, round } from './lib/common.ts';
+import { proseLines, wordAccuracy } from '../test/fixtures/render-text.ts';
+import { grayJpeg, scannedPage } from '../test/fixtures/scans.ts';
+import { envInt, main, median, onCleanup, procCpu, report, round } from './lib/common.ts';
 import { SCAN_PAGE } from './lib/pages.ts';
 import type { GrayImage } from '@docsvc/image';
 
@@ -18,86 +22,85 @@ const log = (msg: string) => console.error(`[pdf-raster] ${msg}`);
 const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 }; // the service's defaults
 const wordsOf = (page: EnginePage) => page.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.text))));
 
-async function timesOf<R>(reps: number, work: () => Promise<R>): Promise<{ ms: number; value: R }> {
+/** Median wall and CPU (this process and its reaped children) of `reps` runs of `work`. */
+async function timesOf<R>(reps: number, work: () => Promise<R>): Promise<{ ms: number; cpuMs: number; value: R }> {
   const times: number[] = [];
+  const cpus: number[] = [];
   let value: R | undefined;
   for (let i = 0; i < reps; i++) {
+    const c0 = procCpu(process.pid)!;
     const t0 = performance.now();
     value = await work();
     times.push(performance.now() - t0);
+    const c1 = procCpu(process.pid)!;
+    cpus.push(c1.selfMs - c0.selfMs + c1.childrenMs - c0.childrenMs);
   }
-  return { ms: median(times), value: value as R };
+  return { ms: median(times), cpuMs: median(cpus), value: value as R };
 }
 
 await main(async () => {
   const dpi = envInt('BENCH_DPI', 250);
-  const rasterReps = Math.max(1, envInt('BENCH_RASTER_REPS', 5));
+  const reps = Math.max(1, envInt('BENCH_RASTER_REPS', 5));
   const ocrReps = Math.max(1, envInt('BENCH_OCR_REPS', 1));
 
   const letter = letterLines(45);
   const prose = proseLines(SCAN_PAGE.lines, SCAN_PAGE.maxChars, 1001);
-  const { image: scan } = await renderLines(prose, { width: SCAN_PAGE.width, height: SCAN_PAGE.height, fontSize: SCAN_PAGE.fontSize, lineHeight: SCAN_PAGE.lineHeight });
+  const scan = await scannedPage(prose, { ...SCAN_PAGE, seed: 1 });
+  const bilevel = threshold(scan, 140);
+  const truth = prose.join(' ').split(/\s+/);
   const pages = [
     { key: 'text', page: 'text (born-digital, 12 pt)', pdf: textPdf([{ lines: letter, fontSize: 12 }]), truth: letter.join(' ').split(/\s+/) },
-    { key: 'scanned', page: 'scanned (300-DPI image)', pdf: scannedPdf([scan], 300), truth: prose.join(' ').split(/\s+/) },
+    { key: 'scan_jpeg', page: 'scan, 300-DPI gray JPEG', pdf: scannedPdf([{ width: scan.width, height: scan.height, jpeg: { bytes: await grayJpeg(scan), channels: 1 } }], 300), truth },
+    { key: 'scan_jbig2', page: 'scan, 300-DPI black and white (JBIG2)', pdf: jbig2Pdf([bilevel], 300), truth },
   ];
 
   const engine = await createOcrEngine({ engine: (process.env.OCR_ENGINE as EngineChoice | undefined) ?? 'auto', concurrency: 1 });
   onCleanup(() => engine.close());
+  const renderers = await Promise.all(RENDERERS.map((r) => createPageRenderer({ renderer: r.name })));
+  const chosen = await createPageRenderer();
   await rasterizePdfPage(pages[0]!.pdf, 1, { dpi, limits }); // untimed: loads pdf.js, fonts and the canvas
-  await engine.recognize(scan); // untimed: the first big page grows the tesseract heap
+  await engine.recognize(scan); // untimed: traineddata into the page cache
 
   const rows: Array<Record<string, string | number>> = [];
   const figures: Record<string, unknown> = {};
-  for (const { key, page, pdf, truth } of pages) {
-    log(`${page}: ${rasterReps} renders, ${ocrReps} recognitions`);
-    const raster = await timesOf(rasterReps, () => rasterizePdfPage(pdf, 1, { dpi, limits }));
-    const image: GrayImage = raster.value.image;
-    const prepared = await timesOf(rasterReps, () => readPdfPageForOcr(pdf, 1, { dpi, limits }));
-    const pgm = await timesOf(rasterReps, async () => decodePgm(encodePgm(image)));
-    const ocr = await timesOf(ocrReps, () => engine.recognize(image));
-    const accuracy = wordAccuracy(truth, wordsOf(ocr.value));
-    const share = raster.ms / (raster.ms + ocr.ms);
-    const source = prepared.value.source;
-    // What the service spends on the page: worker-pdf's step, the PGM trip when it rasterised, OCR unless the text layer answered.
-    const serviceTotal = prepared.ms + (source === 'ocr' ? pgm.ms + ocr.ms : 0);
-    rows.push({
-      page,
-      dpi: raster.value.dpi,
-      raster: `${image.width}x${image.height}`,
-      raster_ms: round(raster.ms),
-      ocr_ms: round(ocr.ms),
-      raster_share: `${round(share * 100, 1)}%`,
-      accuracy: round(accuracy, 4),
-      worker_pdf_step: source,
-      worker_pdf_ms: round(prepared.ms),
-      pgm_trip_ms: round(pgm.ms),
-      service_page_ms: round(serviceTotal),
-    });
-    figures[key] = {
-      raster_ms: round(raster.ms),
-      ocr_ms: round(ocr.ms),
-      raster_share: round(share, 4),
-      accuracy: round(accuracy, 4),
-      worker_pdf_source: source,
-      worker_pdf_ms: round(prepared.ms),
-      pgm_encode_decode_ms: round(pgm.ms),
-      service_page_ms: round(serviceTotal),
-    };
+  for (const { key, page, pdf, truth: words } of pages) {
+    let ocr: { ms: number; accuracy: number } | undefined;
+    for (const renderer of renderers) {
+      log(`${page}, ${renderer.name}: ${reps} runs`);
+      const drawn = await timesOf(reps, () => rasterizePdfPage(pdf, 1, { dpi, limits, renderer }));
+      const prepared = await timesOf(reps, () => readPdfPageForOcr(pdf, 1, { dpi, limits, renderer }));
+      const p = prepared.value;
+      const bytes = p.source === 'ocr' ? (p.pgm ?? encodePgm(p.image)).length : 0;
+      if (p.source === 'ocr' && renderer.name === chosen.name) {
+        const image: GrayImage = { width: p.image.width, height: p.image.height, data: p.image.data };
+        const read = await timesOf(ocrReps, () => engine.recognize(image));
+        ocr = { ms: read.ms, accuracy: wordAccuracy(words, wordsOf(read.value)) };
+      }
+      const row = {
+        page,
+        renderer: renderer.name,
+        draw_250dpi_ms: round(drawn.ms),
+        draw_250dpi_cpu_ms: round(drawn.cpuMs),
+        worker_pdf: p.source === 'ocr' ? `${p.method === 'extract' ? 'its own image' : `drawn by ${p.renderer}`} at ${p.dpi} DPI` : 'text layer',
+        worker_pdf_ms: round(prepared.ms),
+        worker_pdf_cpu_ms: round(prepared.cpuMs),
+        raster_bytes: bytes,
+      };
+      rows.push(row);
+      figures[`${key}_${renderer.name}`] = row;
+    }
+    if (ocr) {
+      const step = figures[`${key}_${chosen.name}`] as { worker_pdf_cpu_ms: number };
+      figures[`${key}_ocr`] = { ocr_ms: round(ocr.ms), accuracy: round(ocr.accuracy, 4), worker_pdf_share: round(step.worker_pdf_cpu_ms / (step.worker_pdf_cpu_ms + ocr.ms), 4) };
+      rows.push({ page, renderer: `OCR of ${chosen.name}'s raster`, draw_250dpi_ms: '-', draw_250dpi_cpu_ms: '-', worker_pdf: `accuracy ${round(ocr.accuracy, 4)}`, worker_pdf_ms: round(ocr.ms), worker_pdf_cpu_ms: '-', raster_bytes: '-' });
+    }
   }
 
   // Reference: the scan's own 300-DPI image recognised directly (no PDF, no raster).
-  log('reference: the scan image itself');
   const direct = await timesOf(ocrReps, () => engine.recognize(scan));
-  const directAccuracy = wordAccuracy(pages[1]!.truth, wordsOf(direct.value));
-  rows.push({ page: 'reference: scan image, no PDF', dpi: 300, raster: `${scan.width}x${scan.height}`, raster_ms: 0, ocr_ms: round(direct.ms), raster_share: '0%', accuracy: round(directAccuracy, 4), worker_pdf_step: '-', worker_pdf_ms: 0, pgm_trip_ms: 0, service_page_ms: round(direct.ms) });
-  figures.reference_scan_image = { ocr_ms: round(direct.ms), accuracy: round(directAccuracy, 4) };
+  figures.reference_scan_image = { ocr_ms: round(direct.ms), accuracy: round(wordAccuracy(truth, wordsOf(direct.value)), 4) };
+  rows.push({ page: 'reference: the scan image, no PDF', renderer: '-', draw_250dpi_ms: '-', draw_250dpi_cpu_ms: '-', worker_pdf: '-', worker_pdf_ms: round(direct.ms), worker_pdf_cpu_ms: '-', raster_bytes: '-' });
 
-  const scanned = figures.scanned as { raster_share: number } | undefined;
-  report(
-    'pdf-raster',
-    rows,
-    { dpi, raster_reps: rasterReps, ocr_reps: ocrReps, ...figures, targets: { scanned_raster_share_le_10pct: scanned ? scanned.raster_share <= 0.1 : null } },
-    ['tesseract.js', 'pdfjs', '@napi-rs/canvas'],
-  );
+  const share = (figures.scan_jbig2_ocr as { worker_pdf_share?: number } | undefined)?.worker_pdf_share;
+  report('pdf-raster', rows, { dpi, reps, ocr_reps: ocrReps, default_renderer: chosen.name, ...figures, targets: { scanned_worker_pdf_share_le_10pct: share !== undefined ? share <= 0.1 : null } }, ['tesseract', 'pdfjs']);
 });

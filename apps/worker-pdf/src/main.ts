@@ -1,3 +1,4 @@
+import { createPageRenderer } from '@docsvc/documents/renderers';
 import type { PdfQueueJob, PrepareJob, RasterJob, SearchablePdfJob } from '@docsvc/queue';
 import { runWorker } from '@docsvc/worker-runtime';
 import { pdfWorkerConfig as config } from './config.js';
@@ -14,6 +15,11 @@ await runWorker<PdfQueueJob, unknown>({
   kind: 'pdf',
   concurrency: config.PDF_CONCURRENCY,
   isolate: { module: new URL('./processor.js', import.meta.url) },
+  // Fails the worker at start when PDF_RENDERER names a renderer that cannot run here; says which draws pages.
+  setup: async (ctx) => {
+    const renderer = await createPageRenderer({ renderer: config.PDF_RENDERER, timeoutMs: config.PAGE_TIMEOUT_MS, memoryMb: config.PAGE_MEMORY_MB });
+    ctx.log.info({ renderer: renderer.name, version: renderer.version, asked: config.PDF_RENDERER }, `PDF renderer ready: ${renderer.name} (${renderer.version})`);
+  },
   limits: {
     timeoutMs: config.PAGE_TIMEOUT_MS,
     // Preparing a document given by URL downloads it first, within DOWNLOAD_TIMEOUT_MS (504 download_timeout).
@@ -23,7 +29,7 @@ await runWorker<PdfQueueJob, unknown>({
       if (job.name === 'searchable') return { ms: config.SEARCHABLE_PDF_MS_PER_PAGE * (job.data as SearchablePdfJob).pageCount, variable: 'SEARCHABLE_PDF_MS_PER_PAGE x pages' };
       return undefined;
     },
-    memoryMb: config.PAGE_MEMORY_MB,
+      memoryMb: config.PAGE_MEMORY_MB,
     describe: (job) => (job.name === 'raster' ? `page ${(job.data as RasterJob).page}` : job.name === 'searchable' ? 'the searchable PDF' : 'the document'),
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv } from './env.js';
+import { ConfigError, envChoice, parseEnv } from './env.js';
 import { apiShape, redisShape, s3Shape } from './shapes.js';
 
 describe('parseEnv', () => {
@@ -36,5 +36,12 @@ describe('parseEnv', () => {
 
   it('refuses a queue prefix that is not a cluster hash tag', () => {
     expect(() => parseEnv(redisShape, { REDIS_URL: 'redis://h:1', QUEUE_PREFIX: 'docsvc' })).toThrow(/QUEUE_PREFIX: must be a hash tag/);
+  });
+
+  it('takes one of a list of choices, its default when unset, and names the choices otherwise', () => {
+    const shape = { PDF_RENDERER: envChoice(['auto', 'poppler', 'pdfjs'] as const, 'auto') };
+    expect(parseEnv(shape, {}).PDF_RENDERER).toBe('auto');
+    expect(parseEnv(shape, { PDF_RENDERER: 'pdfjs' }).PDF_RENDERER).toBe('pdfjs');
+    expect(() => parseEnv(shape, { PDF_RENDERER: 'mupdf' })).toThrow(/PDF_RENDERER: must be one of auto, poppler, pdfjs \(got "mupdf"\)/);
   });
 });

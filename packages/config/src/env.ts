@@ -40,6 +40,10 @@ export const envBoolean = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** One of `choices` (a registry's names and 'auto', say); anything else is an error listing them. */
+export const envChoice = <const T extends readonly [string, ...string[]]>(choices: T, fallback: T[number]) =>
+  z.enum(choices, { message: `must be one of ${choices.join(', ')}` }).default(fallback as never);
+
 /** A positive integer (sizes, counts, milliseconds). */
 export const envInt = (fallback: number, opts: { min?: number; max?: number } = {}) =>
   z.coerce

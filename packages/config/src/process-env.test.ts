@@ -16,5 +16,7 @@ describe('processEnvFor', () => {
     });
     expect(processEnvFor('worker-ocr', { NODE_OPTIONS: '--max-semi-space-size=8' }).NODE_OPTIONS).toBe('--max-semi-space-size=8');
     expect(processEnvFor('api', { PATH: '/bin' })).toEqual({ PATH: '/bin', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' });
+    // worker-pdf coordinates poppler processes as worker-ocr does tesseract's.
+    expect(processEnvFor('worker-pdf', { PATH: '/bin' })).toEqual({ PATH: '/bin', MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768', NODE_OPTIONS: '--max-semi-space-size=1' });
   });
 });

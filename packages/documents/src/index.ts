@@ -1,10 +1,13 @@
 export type { DocumentKind, DocumentLimits } from './types.js';
 export { sniffKind } from './sniff-kind.js';
 export { inspectDocument, inspectDocumentHead } from './inspect-document.js';
-export { largestImageOf, rasterizePdfPage, readPdfPageForOcr, type RasterizedPdfPage, type PdfPageForOcr } from './rasterize-pdf.js';
+export { largestImageOf, rasterizePdfPage, readPdfPageForOcr, type RasterizedPdfPage, type PdfPageForOcr, type RenderOptions } from './rasterize-pdf.js';
+export { RENDERERS, RENDERER_CHOICES, RENDERER_NAMES, createPageRenderer, type CreateRendererOptions, type RendererChoice, type RendererName } from './renderers/registry.js';
+export type { PageRenderer, RendererOptions } from './renderers/types.js';
 export type { LargestImage } from './text-layer.js';
 export type { TextLayerBlock, TextLayerLine, TextLayerWord, TextLayerRefusal } from './text-layer.js';
 export { encodePgm, decodePgm } from './pgm.js';
+export { ocrRenderDpi, SCAN_DPI_CEILING, SCAN_DPI_FLOOR } from './render-dpi.js';
 export { imagePageForOcr, decodeImagePixels, type ImagePageForOcr } from './image-page.js';
 export { readImageFacts, encodePng, type ImageFacts } from './image-facts.js';
 export { readRulings } from './pdf-rulings.js';

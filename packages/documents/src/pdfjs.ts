@@ -35,6 +35,8 @@ export interface CanvasAndContext {
 /** An open document; close() frees pdf.js's worker-side state (PDFDocumentProxy has no destroy in v6). */
 export interface OpenPdf {
   doc: PDFDocumentProxy;
+  /** The file as given (pdf.js works on a copy): for renderers that read it themselves. */
+  bytes: Uint8Array;
   canvasFactory: CanvasFactory;
   close(): Promise<void>;
 }
@@ -79,7 +81,7 @@ export async function openPdf(bytes: Uint8Array, opts: OpenPdfOptions): Promise<
     await close();
     throw emptyPdf();
   }
-  return { doc, canvasFactory: doc.canvasFactory as CanvasFactory, close };
+  return { doc, bytes, canvasFactory: doc.canvasFactory as CanvasFactory, close };
 }
 
 /** pdf.js errors cross its (in-process) worker by name and message, not by class. */

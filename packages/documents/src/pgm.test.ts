@@ -26,4 +26,13 @@ describe('PGM', () => {
     expect(() => decodePgm(pgm.subarray(0, pgm.length - 1))).toThrow(/truncated/);
     expect(() => decodePgm(Buffer.from('P6\n1 1\n255\n\0\0\0'))).toThrow(/P5/);
   });
+
+  it('reads a PBM (a bilevel scan as poppler writes it) as gray: black 0, white 255, rows padded to a byte', () => {
+    // 10 pixels a row: two bytes, the last 6 bits padding. Row 1: black, white, black...; row 2: all black.
+    const pbm = Buffer.concat([Buffer.from('P4\n10 2\n', 'latin1'), Buffer.from([0b10101010, 0b10000000, 0xff, 0xff])]);
+    const image = decodePgm(pbm);
+    expect(image).toMatchObject({ width: 10, height: 2 });
+    expect([...image.data]).toEqual([0, 255, 0, 255, 0, 255, 0, 255, 0, 255, ...Array(10).fill(0)]);
+    expect(() => decodePgm(pbm.subarray(0, pbm.length - 1))).toThrow(/truncated/);
+  });
 });

@@ -1,10 +1,14 @@
-import { rgbaToGray } from './gray.js';
+import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { mapPdfError, openPdf, type OpenPdf } from './pdfjs.js';
 import { fitDpi, ocrRenderDpi, rasterSize } from './render-dpi.js';
 import type { DocumentLimits } from './types.js';
 import { largestImage, readTextLayer, type LargestImage, type TextLayerBlock, type TextLayerRefusal } from './text-layer.js';
 import type { Box, GrayImage } from '@docsvc/image';
 import { readRulings } from './pdf-rulings.js';
+import { pdfjsPageRenderer } from './renderers/pdfjs/definition.js';
+import type { PageRenderer } from './renderers/types.js';
+import { bilevelScanOf, lazyGray } from './scan-image.js';
+import type { ListedImage } from './renderers/poppler/page-images.js';
 
 export interface RasterizedPdfPage {
   image: GrayImage;
@@ -13,81 +17,92 @@ export interface RasterizedPdfPage {
   /** Page size in points (1/72 inch) as displayed: crop box, /Rotate and /UserUnit applied. */
   widthPt: number;
   heightPt: number;
+  /** The renderer that drew it, and why it was not the one asked for when it was not. */
+  renderer: string;
+  fallback?: string;
+  /** 'extract': the page's one bilevel image read as it is (its own pixels, a PBM in `pgm`) instead of drawn. */
+  method: 'render' | 'extract';
+  /** The raster as a binary PGM (or PBM, for a bilevel scan read as it is) when the renderer wrote one. */
+  pgm?: Uint8Array;
+}
+
+export interface RenderOptions {
+  dpi: number;
+  limits: DocumentLimits;
+  /** Who draws the page: a renderer of the registry (createPageRenderer); pdf.js when not given. */
+  renderer?: PageRenderer;
 }
 
 /**
  * One PDF page (pageNumber 1-based) rendered to 8-bit gray at `dpi`, or at the highest lower DPI
- * whose raster fits limits.maxRenderPixels. Embedded images over limits.maxImagePixels are left out
- * of the rendering (never decoded). A page number out of range is the caller's bug (RangeError).
+ * whose raster fits limits.maxRenderPixels, by `renderer` (pdf.js by default). Embedded images over
+ * limits.maxImagePixels are left out of the rendering (never decoded). A page number out of range is
+ * the caller's bug (RangeError).
  */
-export async function rasterizePdfPage(
-  bytes: Uint8Array,
-  pageNumber: number,
-  opts: { dpi: number; limits: DocumentLimits },
-): Promise<RasterizedPdfPage> {
+export async function rasterizePdfPage(bytes: Uint8Array, pageNumber: number, opts: RenderOptions): Promise<RasterizedPdfPage> {
   const { dpi, limits } = opts;
   if (!Number.isFinite(dpi) || dpi <= 0) throw new RangeError(`dpi must be a positive number, got ${dpi}`);
   const pdf = await openPdf(bytes, { maxImagePixels: limits.maxImagePixels });
   try {
-    const pages = pdf.doc.numPages;
-    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages) {
-      throw new RangeError(`page ${pageNumber} is out of range: the PDF has ${pages} page(s)`);
-    }
-    return await renderPage(pdf, pageNumber, dpi, limits.maxRenderPixels).catch((err: unknown) => {
-      throw mapPdfError(err);
-    });
+    const page = await pdfPage(pdf, pageNumber);
+    const size = page.getViewport({ scale: 1 });
+    return await renderAt(pdf, pageNumber, size, fitDpi(size.width, size.height, dpi, limits.maxRenderPixels), opts);
   } finally {
     await pdf.close();
   }
 }
 
-async function renderPage(pdf: OpenPdf, pageNumber: number, wantedDpi: number, maxPixels: number): Promise<RasterizedPdfPage> {
-  const { doc, canvasFactory } = pdf;
-  const page = await doc.getPage(pageNumber);
-  try {
-    const size = page.getViewport({ scale: 1 });
-    const dpi = fitDpi(size.width, size.height, wantedDpi, maxPixels);
-    const viewport = page.getViewport({ scale: dpi / 72 });
-    const { width, height } = rasterSize(size.width, size.height, dpi);
-    const target = canvasFactory.create(width, height);
-    try {
-      await page.render({ canvas: target.canvas, viewport, background: 'rgb(255,255,255)' }).promise;
-      // Straight (not premultiplied) RGBA; the page background is opaque white.
-      const rgba = target.context.getImageData(0, 0, width, height).data;
-      return { image: { width, height, data: rgbaToGray(rgba, width, height) }, dpi, widthPt: size.width, heightPt: size.height };
-    } finally {
-      canvasFactory.destroy(target);
-    }
-  } finally {
-    page.cleanup(); // frees the page's decoded images and operator lists: memory grows otherwise
+/** Page `pageNumber` of an open document; RangeError when the document has no such page. */
+async function pdfPage(pdf: OpenPdf, pageNumber: number): Promise<PDFPageProxy> {
+  const pages = pdf.doc.numPages;
+  if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages) {
+    throw new RangeError(`page ${pageNumber} is out of range: the PDF has ${pages} page(s)`);
   }
+  return pdf.doc.getPage(pageNumber).catch((err: unknown) => {
+    throw mapPdfError(err);
+  });
+}
+
+async function renderAt(
+  pdf: OpenPdf,
+  pageNumber: number,
+  size: { width: number; height: number },
+  dpi: number,
+  opts: RenderOptions,
+  images?: ListedImage[],
+): Promise<RasterizedPdfPage> {
+  const renderer = opts.renderer ?? pdfjsPageRenderer;
+  const drawn = await renderer.render({ pdf, pageNumber, widthPt: size.width, heightPt: size.height, dpi, limits: opts.limits, ...(images ? { images } : {}) });
+  return {
+    image: drawn.image,
+    dpi,
+    widthPt: size.width,
+    heightPt: size.height,
+    renderer: drawn.renderer,
+    method: 'render',
+    ...(drawn.fallback ? { fallback: drawn.fallback } : {}),
+    ...(drawn.pgm ? { pgm: drawn.pgm } : {}),
+  };
 }
 
 /** A PDF page made ready for recognition: its usable text layer, or its raster for OCR. */
 export type PdfPageForOcr =
   | { source: 'text_layer'; width: number; height: number; dpi: number; blocks: TextLayerBlock[]; rulings: Box[] }
-  | { source: 'ocr'; image: GrayImage; dpi: number; refusal?: TextLayerRefusal };
+  | ({ source: 'ocr'; refusal?: TextLayerRefusal } & RasterizedPdfPage);
 
 /**
  * Born-digital pages skip OCR: a page whose text layer is usable is answered from it (words boxed in
  * the pixel space the page would have been rendered in, confidence 1) without rendering; any other
- * page, or every page when `forceOcr`, is rendered for OCR. The document is opened once either way.
+ * page, or every page when `forceOcr`, is rendered for OCR (a scan at its own resolution:
+ * ocrRenderDpi). The document is opened once either way.
  */
-export async function readPdfPageForOcr(
-  bytes: Uint8Array,
-  pageNumber: number,
-  opts: { dpi: number; limits: DocumentLimits; forceOcr?: boolean },
-): Promise<PdfPageForOcr> {
+export async function readPdfPageForOcr(bytes: Uint8Array, pageNumber: number, opts: RenderOptions & { forceOcr?: boolean }): Promise<PdfPageForOcr> {
   const pdf = await openPdf(bytes, { maxImagePixels: opts.limits.maxImagePixels });
   try {
-    const pages = pdf.doc.numPages;
-    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > pages) {
-      throw new RangeError(`page ${pageNumber} is out of range: the PDF has ${pages} page(s)`);
-    }
+    const page = await pdfPage(pdf, pageNumber);
+    const size = page.getViewport({ scale: 1 });
     let refusal: TextLayerRefusal | undefined;
-    const page = await pdf.doc.getPage(pageNumber);
     if (!opts.forceOcr) {
-      const size = page.getViewport({ scale: 1 });
       const dpi = fitDpi(size.width, size.height, opts.dpi, opts.limits.maxRenderPixels);
       const viewport = page.getViewport({ scale: dpi / 72 });
       const layer = await readTextLayer(page, viewport).catch((err: unknown) => {
@@ -103,17 +118,45 @@ export async function readPdfPageForOcr(
       }
       refusal = layer.refusal;
     }
-    // pdf.js keeps the page's operator list, so this second walk costs no parsing.
-    const image = await largestImage(page).catch((err: unknown) => {
-      throw mapPdfError(err);
-    });
-    const rendered = await renderPage(pdf, pageNumber, ocrRenderDpi(opts.dpi, image), opts.limits.maxRenderPixels).catch((err: unknown) => {
-      throw mapPdfError(err);
-    });
-    return { source: 'ocr', image: rendered.image, dpi: rendered.dpi, ...(refusal ? { refusal } : {}) };
+    // The page's images: listed by the renderer where it can without decoding them; pdf.js parses the
+    // page's operators (decoding every image on the way) only for a bilevel scan, cheap to decode,
+    // whose placement says whether its own pixels are the page (RenderRequest.soleImage).
+    const listed = await opts.renderer?.listImages?.(pdf, pageNumber);
+    const fromList = listed ? largestListed(listed, size) : undefined;
+    const image =
+      fromList && !fromList.bilevel
+        ? fromList.image
+        : await largestImage(page).catch((err: unknown) => {
+            throw mapPdfError(err);
+          });
+    const dpi = fitDpi(size.width, size.height, ocrRenderDpi(opts.dpi, image), opts.limits.maxRenderPixels);
+    const raster = rasterSize(size.width, size.height, dpi);
+    const pbm = await bilevelScanOf(page, image, dpi, raster);
+    if (pbm) {
+      page.cleanup();
+      const scan = { image: lazyGray(pbm, raster.width, raster.height), pgm: pbm, dpi, widthPt: size.width, heightPt: size.height, renderer: 'pdfjs', method: 'extract' as const };
+      return { source: 'ocr', ...scan, ...(refusal ? { refusal } : {}) };
+    }
+    const rendered = await renderAt(pdf, pageNumber, size, dpi, opts, listed);
+    return { source: 'ocr', ...rendered, ...(refusal ? { refusal } : {}) };
   } finally {
     await pdf.close();
   }
+}
+
+/**
+ * The largest of the listed images (by the area it is drawn over, from its size and resolution there)
+ * as largestImage would find it, placement aside; `bilevel` when it is a 1-bit image.
+ */
+function largestListed(images: ListedImage[], page: { width: number; height: number }): { image: LargestImage; bilevel: boolean } {
+  let best: { area: number; dpi: number; bilevel: boolean } = { area: 0, dpi: 0, bilevel: false };
+  for (const i of images) {
+    if ((i.type !== 'image' && i.type !== 'stencil') || !(i.xPpi > 0 && i.yPpi > 0)) continue;
+    const area = ((i.width * 72) / i.xPpi) * ((i.height * 72) / i.yPpi);
+    if (area > best.area) best = { area, dpi: Math.min(i.xPpi, i.yPpi), bilevel: i.bitsPerComponent === 1 };
+  }
+  const coverage = best.area / (page.width * page.height);
+  return { image: { coverage, ...(best.area > 0 ? { dpi: best.dpi } : {}), alone: false }, bilevel: best.bilevel };
 }
 
 /** The largest image on a PDF page (1-based): the share of the page it covers and its resolution there. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitDpi, ocrRenderDpi, rasterSize } from './render-dpi.js';
+import { SCAN_DPI_CEILING, SCAN_DPI_FLOOR, fitDpi, ocrRenderDpi, rasterSize } from './render-dpi.js';
 
 describe('fitDpi', () => {
   it('keeps the DPI asked for when the raster fits', () => {
@@ -25,12 +25,17 @@ describe('fitDpi', () => {
 });
 
 describe('ocrRenderDpi', () => {
-  it('renders a scan at its own resolution, never above the DPI asked for nor below the floor', () => {
+  it('renders a scan at its own resolution whatever PDF_DPI asks, as pdftoppm -r <its resolution> would', () => {
+    expect(ocrRenderDpi(250, { coverage: 1, dpi: 300 })).toBe(300);
     expect(ocrRenderDpi(250, { coverage: 1, dpi: 200 })).toBe(200);
-    expect(ocrRenderDpi(250, { coverage: 0.9, dpi: 199.6 })).toBe(200);
-    expect(ocrRenderDpi(250, { coverage: 1, dpi: 400 })).toBe(250);
-    expect(ocrRenderDpi(250, { coverage: 1, dpi: 96 })).toBe(200);
-    expect(ocrRenderDpi(150, { coverage: 1, dpi: 96 })).toBe(150);
+    expect(ocrRenderDpi(250, { coverage: 0.9, dpi: 299.6 })).toBe(300);
+    expect(ocrRenderDpi(150, { coverage: 1, dpi: 400 })).toBe(400);
+  });
+
+  it('never below the floor (small print at 150 DPI loses words) nor above the ceiling (finer scans read no better, only slower)', () => {
+    expect(ocrRenderDpi(250, { coverage: 1, dpi: 96 })).toBe(SCAN_DPI_FLOOR);
+    expect(ocrRenderDpi(250, { coverage: 1, dpi: 600 })).toBe(SCAN_DPI_CEILING);
+    expect(ocrRenderDpi(250, { coverage: 1, dpi: 1200 })).toBe(SCAN_DPI_CEILING);
   });
 
   it('keeps the DPI asked for on pages that are not one image, or whose image size is unknown', () => {

@@ -49,11 +49,13 @@ describe('readPdfPageForOcr', () => {
     expect(page).toMatchObject({ source: 'ocr', refusal: 'no_text' });
   });
 
-  it('renders a scanned page at its own resolution when that is below the DPI asked for', async () => {
+  it('renders a scanned page at its own resolution, above or below the DPI asked for, within [200, 400]', async () => {
     const at = async (scanDpi: number) => readPdfPageForOcr(scannedPdf([blank], scanDpi), 1, { dpi: 250, limits });
-    // The 600x200 scan is 3x1 inches at 200 DPI: rendered pixel for pixel.
+    // The 600x200 scan is rendered pixel for pixel: 3x1 inches at 200 DPI, 2x0.67 inches at 300.
     expect(await at(200)).toMatchObject({ source: 'ocr', dpi: 200, image: { width: 600, height: 200 } });
-    expect(await at(400)).toMatchObject({ source: 'ocr', dpi: 250, image: { width: 375, height: 125 } });
+    expect(await at(300)).toMatchObject({ source: 'ocr', dpi: 300, image: { width: 600, height: 200 } });
+    expect(await at(400)).toMatchObject({ source: 'ocr', dpi: 400, image: { width: 600, height: 200 } });
+    expect(await at(600)).toMatchObject({ source: 'ocr', dpi: 400, image: { width: 400, height: 133 } });
     const forced = await readPdfPageForOcr(scannedPdf([blank], 200), 1, { dpi: 250, limits, forceOcr: true });
     expect(forced).toMatchObject({ source: 'ocr', dpi: 200 });
   });

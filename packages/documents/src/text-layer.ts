@@ -168,37 +168,75 @@ export interface LargestImage {
   coverage: number;
   /** Its pixels per inch as painted (the lower of its two axes); undefined when its size is unknown. */
   dpi?: number;
+  /** Where its unit square is painted, in the page's user space (the CTM at its Do). */
+  matrix?: number[];
+  /** pdf.js's id of its decoded pixels (page.objs, or page.commonObjs for an id starting 'g_'). */
+  objId?: string;
+  /**
+   * It is all the page shows: no other image, path, visible text or shading, no clip, no annotation.
+   * Its own pixels are then the page, and may be read as they are rather than drawn (a hidden OCR
+   * layer, text render mode 3, shows nothing).
+   */
+  alone: boolean;
 }
+
+/** Operators that change nothing on the page by themselves (state, structure, text positioning). */
+const QUIET = new Set([
+  'dependency', 'setLineWidth', 'setLineCap', 'setLineJoin', 'setMiterLimit', 'setDash', 'setRenderingIntent', 'setFlatness', 'setGState', 'save', 'restore',
+  'transform', 'beginText', 'endText', 'setCharSpacing', 'setWordSpacing', 'setHScale', 'setLeading', 'setFont', 'setTextRenderingMode', 'setTextRise', 'moveText',
+  'setLeadingMoveText', 'setTextMatrix', 'nextLine', 'setCharWidth', 'setCharWidthAndBounds', 'setStrokeColorSpace', 'setFillColorSpace', 'setStrokeColor',
+  'setStrokeColorN', 'setFillColor', 'setFillColorN', 'setStrokeGray', 'setFillGray', 'setStrokeRGBColor', 'setFillRGBColor', 'setStrokeCMYKColor', 'setFillCMYKColor',
+  'markPoint', 'markPointProps', 'beginMarkedContent', 'beginMarkedContentProps', 'endMarkedContent', 'beginCompat', 'endCompat', 'paintFormXObjectBegin', 'paintFormXObjectEnd',
+]);
+const SHOW_TEXT = new Set(['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText']);
 
 /** The page's largest image, by the area it is painted over; coverage 0 when there is none. */
 export async function largestImage(page: PDFPageProxy): Promise<LargestImage> {
   const { OPS, Util } = await loadPdfJs();
   const size = page.getViewport({ scale: 1 });
   const list = await page.getOperatorList();
-  const stack: number[][] = [];
+  const names = new Map(Object.entries(OPS).map(([name, code]) => [code, name]));
+  const stack: Array<{ ctm: number[]; textMode: number }> = [];
   let ctm = [1, 0, 0, 1, 0, 0];
-  let largest: { area: number; dpi?: number } = { area: 0 };
-  const paints = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
+  let textMode = 0;
+  let largest: { area: number; dpi?: number; matrix?: number[]; objId?: string } = { area: 0 };
+  let paints = 0;
+  let otherInk = false;
+  const paintOps = new Set([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintImageXObjectRepeat]);
   list.fnArray.forEach((fn, i) => {
     const args = list.argsArray[i] as unknown[] | null;
-    if (fn === OPS.save) stack.push(ctm);
-    else if (fn === OPS.restore) ctm = stack.pop() ?? [1, 0, 0, 1, 0, 0];
+    if (fn === OPS.save) stack.push({ ctm, textMode });
+    else if (fn === OPS.restore) ({ ctm, textMode } = stack.pop() ?? { ctm: [1, 0, 0, 1, 0, 0], textMode: 0 });
     else if (fn === OPS.transform && args) ctm = Util.transform(ctm, args as number[]) as number[];
+    else if (fn === OPS.setTextRenderingMode && typeof args?.[0] === 'number') textMode = args[0];
     else if (fn === OPS.paintFormXObjectBegin && args?.[0]) {
-      stack.push(ctm);
+      stack.push({ ctm, textMode });
       ctm = Util.transform(ctm, args[0] as number[]) as number[];
-    } else if (fn === OPS.paintFormXObjectEnd) ctm = stack.pop() ?? [1, 0, 0, 1, 0, 0];
-    else if (paints.has(fn)) {
+    } else if (fn === OPS.paintFormXObjectEnd) ({ ctm, textMode } = stack.pop() ?? { ctm: [1, 0, 0, 1, 0, 0], textMode: 0 });
+    if (paintOps.has(fn)) {
+      paints++;
+      if (fn !== OPS.paintImageXObject) otherInk = true;
       const [a = 0, b = 0, c = 0, d = 0] = ctm;
       const area = Math.abs(a * d - b * c);
       if (area <= largest.area) return;
-      const pixels = imagePixels(fn === OPS.paintImageXObject ? args : null, fn === OPS.paintInlineImageXObject ? args?.[0] : undefined);
+      // A stencil mask (paintImageMaskXObject) carries its size in its data, as an inline image does.
+      const pixels = imagePixels(fn === OPS.paintImageXObject ? args : null, fn === OPS.paintInlineImageXObject || fn === OPS.paintImageMaskXObject ? args?.[0] : undefined);
       // The image's unit square is painted over the vectors (a, b) and (c, d), in points.
       const dpi = pixels ? Math.min((pixels.width * 72) / Math.hypot(a, b), (pixels.height * 72) / Math.hypot(c, d)) : undefined;
-      largest = { area, ...(dpi && Number.isFinite(dpi) ? { dpi } : {}) };
-    }
+      const objId = fn === OPS.paintImageXObject && typeof args?.[0] === 'string' ? args[0] : undefined;
+      largest = { area, ...(dpi && Number.isFinite(dpi) ? { dpi } : {}), matrix: [...ctm], ...(objId ? { objId } : {}) };
+    } else if (SHOW_TEXT.has(names.get(fn) ?? '')) {
+      if (textMode !== 3) otherInk = true; // 3: invisible (a hidden OCR layer); 7 clips
+    } else if (!QUIET.has(names.get(fn) ?? '')) otherInk = true; // paths, clips, shadings, groups, annotations
   });
-  return { coverage: largest.area / (size.width * size.height), ...(largest.dpi ? { dpi: largest.dpi } : {}) };
+  const alone = paints === 1 && !otherInk && largest.matrix !== undefined && (await page.getAnnotations()).length === 0;
+  return {
+    coverage: largest.area / (size.width * size.height),
+    ...(largest.dpi ? { dpi: largest.dpi } : {}),
+    ...(largest.matrix ? { matrix: largest.matrix } : {}),
+    ...(largest.objId ? { objId: largest.objId } : {}),
+    alone,
+  };
 }
 
 /** An image's pixel size from its paint operator: [objId, width, height], or inline image data. */
