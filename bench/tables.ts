@@ -102,7 +102,7 @@ async function scanned(pages: Array<{ name: string; bytes: Uint8Array; page: num
       const t0 = performance.now();
       const { rulings, erased } = takeLinesOff({ ...image, channels: 1 });
       const t1 = performance.now();
-      const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto' });
+      const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi: SCAN_DPI });
       const t2 = performance.now();
       const sections = packSections(assembleSections(read.page, page, { layout: true }));
       const turned = read.skew === 0 ? turnBoxes(rulings, read.rotation, image.width, image.height) : [];

@@ -64,6 +64,12 @@ export class BarsProgress implements Progress {
   }
   finished(result: DocumentResult): void {
     const bar = this.running.get(result.file);
+    if (bar && result.status === 'succeeded' && result.pages) {
+      // Drawn full once before it goes: a document read between two redraws would otherwise vanish at 0/1.
+      bar.setTotal(result.pages);
+      bar.update(result.pages);
+      this.bars.update();
+    }
     if (bar) this.bars.remove(bar);
     this.running.delete(result.file);
     if (result.status === 'failed') this.bars.log(`failed: ${result.file}: ${result.error?.code}: ${result.error?.message}\n`);

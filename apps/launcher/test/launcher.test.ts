@@ -101,8 +101,9 @@ describe('launcher (npm start)', () => {
       expect(cmdline).toContain(`apps/${app}/dist/main.js`);
       // glibc's malloc settings that keep the workers' memory down reach every child.
       const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-      // worker-ocr's own settings (a smaller mmap threshold, a small young generation) on top.
-      const expected = app === 'worker-ocr'
+      // The lean workers' own settings (a smaller mmap threshold, a small young generation) on top:
+      // worker-ocr and worker-pdf, which coordinate tesseract's and poppler's processes.
+      const expected = app === 'worker-ocr' || app === 'worker-pdf'
         ? ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=32768', 'NODE_OPTIONS=--max-semi-space-size=1']
         : ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072'];
       expect(environ, app).toEqual(expect.arrayContaining(expected));

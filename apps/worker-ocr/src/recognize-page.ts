@@ -24,7 +24,7 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
     engine,
     arriving.then((p) => p.image),
     // Prompted fields: the page read again in other ways (OCR_FIELD_READINGS), whose words are looked in too.
-    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings } : {}) },
+    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings } : {}), ...('dpi' in job.data.image && job.data.image.dpi ? { dpi: job.data.image.dpi } : {}) },
   );
   const { from, rulings: drawn, width: sentWidth, height: sentHeight } = await arriving;
   const t0 = performance.now();

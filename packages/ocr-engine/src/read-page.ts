@@ -49,6 +49,8 @@ export interface ReadPageOptions {
    * language lacks), is skipped.
    */
   readAgainAs?: readonly ReadingMode[];
+  /** The page's resolution when the image does not state it (a PDF page's raster): every reading is told it. */
+  dpi?: number;
   signal?: AbortSignal;
 }
 
@@ -109,7 +111,7 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
   let passes = 0;
   let engineMs = 0;
   const read = async (image: PageImage | Promise<PageImage>, rotation: Rotation, skew: number, language: string): Promise<Reading> => {
-    const page = await engine.recognize(image, { language, ...(signal ? { signal } : {}) });
+    const page = await engine.recognize(image, { language, ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(signal ? { signal } : {}) });
     passes += 1;
     engineMs += page.recognizeMs;
     return { page, image: await image, rotation, skew, quality: assessPage(page) };
@@ -201,7 +203,7 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
       const key = modeKey({ segmentation: way.segmentation, model });
       if (done.has(key)) continue;
       done.add(key);
-      const other = await engine.recognize(best.image, { language, segmentation: way.segmentation, model, ...(signal ? { signal } : {}) });
+      const other = await engine.recognize(best.image, { language, segmentation: way.segmentation, model, ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(signal ? { signal } : {}) });
       passes += 1;
       engineMs += other.recognizeMs;
       others.push(other);

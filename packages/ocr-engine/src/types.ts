@@ -98,6 +98,12 @@ export interface RecognizeOptions {
   segmentation?: Segmentation;
   /** Default 'installed'. */
   model?: ModelChoice;
+  /**
+   * The image's resolution, when it is known and the image does not state it (a PDF page's raster: PGM
+   * has no resolution field). tesseract sizes its layout analysis by it; without one it assumes 70 and
+   * guesses, and drops sparse columns of a table it would read at the page's true resolution.
+   */
+  dpi?: number;
   /** Aborts the page: its work stops (process killed, or thread replaced) and the call rejects with the reason. */
   signal?: AbortSignal;
 }

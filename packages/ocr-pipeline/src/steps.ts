@@ -59,7 +59,7 @@ export async function readDocumentPage(run: RunStep, prepared: PrepareResult, pa
   if (prepared.kind === 'pdf') {
     const raster = await run('pdf', 'raster', { requestId: opts.requestId, sourceKey: prepared.sourceKey, page, dpi: opts.dpi, forceOcr: opts.forceOcr }, { page, kind: 'raster' });
     if (raster.source === 'text_layer') return raster.page; // born-digital: no OCR needed
-    image = { rasterKey: raster.rasterKey };
+    image = { rasterKey: raster.rasterKey, dpi: raster.dpi };
   } else {
     image = { sourceKey: prepared.sourceKey, pageIndex: page - 1 };
   }

@@ -90,7 +90,8 @@ export interface OcrPageJob {
   /** 1-based page number in the document. */
   page: number;
   /** A rendered raster (PDF pages), or a page of an image document (0-based index: TIFF pages). */
-  image: { rasterKey: string } | { sourceKey: string; pageIndex: number };
+  /** A PDF page's raster and the DPI it was drawn at (PGM states none), or a page of an image document. */
+  image: { rasterKey: string; dpi?: number } | { sourceKey: string; pageIndex: number };
   /** "auto" (the worker picks each page's model from what it reads), or tesseract model(s), e.g. "eng" or "fra+eng". */
   language: string;
   fineGrained: boolean;

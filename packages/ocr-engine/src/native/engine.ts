@@ -118,7 +118,8 @@ export class NativeEngine implements OcrEngine {
     // tesseract.js engine is set up; psm 6 for 'block'; hOCR without font information.
     const psm = PAGE_SEGMENTATION_MODES[opts.segmentation ?? 'page'];
     const models = readsWithBest(language, opts.model, this.best) ? this.bestLangPath! : this.langPath;
-    const args = ['stdin', 'stdout', '--tessdata-dir', models, '-l', language, '--psm', psm, '-c', 'tessedit_create_hocr=1', '-c', 'hocr_font_info=0'];
+    const dpi = opts.dpi ? ['--dpi', String(Math.round(opts.dpi))] : [];
+    const args = ['stdin', 'stdout', '--tessdata-dir', models, '-l', language, '--psm', psm, ...dpi, '-c', 'tessedit_create_hocr=1', '-c', 'hocr_font_info=0'];
     const run = await this.run(
       args,
       arriving.then((p) => p.bytes),

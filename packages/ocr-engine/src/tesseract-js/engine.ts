@@ -132,7 +132,7 @@ export class TesseractJsEngine implements OcrEngine {
         languages: readsWithBest(language, opts.model, this.best) ? language.split('+').map((code) => `${code}${BEST_SUFFIX}`).join('+') : language,
         // A buffer of our own, moved (not copied) to the worker thread: the caller's bytes stay usable.
         image: new Uint8Array(page.bytes),
-        ...(opts.segmentation && opts.segmentation !== 'page' ? { parameters: { tessedit_pageseg_mode: PAGE_SEGMENTATION_MODES[opts.segmentation] } } : {}),
+        ...pageParameters(opts),
         ...(opts.signal ? { signal: opts.signal } : {}),
       });
       return {
@@ -224,4 +224,13 @@ export class TesseractJsEngine implements OcrEngine {
     this.dropOsdThread();
     await this.pool.close();
   }
+}
+
+/** tesseract parameters for one page alone (its segmentation, its resolution), as the pool takes them: none, or `{ parameters }`. */
+function pageParameters(opts: RecognizeOptions): { parameters?: Record<string, string> } {
+  const parameters: Record<string, string> = {
+    ...(opts.segmentation && opts.segmentation !== 'page' ? { tessedit_pageseg_mode: PAGE_SEGMENTATION_MODES[opts.segmentation] } : {}),
+    ...(opts.dpi ? { user_defined_dpi: String(Math.round(opts.dpi)) } : {}),
+  };
+  return Object.keys(parameters).length ? { parameters } : {};
 }
