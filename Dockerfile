@@ -102,10 +102,12 @@ CMD ["node", "apps/api/dist/main.js"]
 
 # Rasterises PDF pages and writes searchable PDFs (qpdf lays the text layer under a PDF's pages).
 FROM node:24-bookworm-slim AS worker-pdf
-# glibc malloc settings that keep resident memory down (packages/config/src/process-env.ts).
-ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
+# glibc malloc settings and a small young generation that keep resident memory down (packages/config/src/process-env.ts:
+# worker-pdf is one of the lean workers). qpdf writes searchable PDFs; poppler-utils (pdftoppm, pdfimages) draws
+# pages for OCR (PDF_RENDERER=auto takes it; pdf.js where it is missing).
+ENV NODE_ENV=production MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 NODE_OPTIONS=--max-semi-space-size=1
 RUN apt-get update \
- && apt-get install -y --no-install-recommends qpdf \
+ && apt-get install -y --no-install-recommends qpdf poppler-utils \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /out/package.json ./

@@ -1,4 +1,4 @@
-import { decodeImagePixels, decodePgm, imagePageForOcr, type DocumentLimits } from '@docsvc/documents/images';
+import { decodeImagePixels, decodePgm, imagePageForOcr, readPnmHeader, type DocumentLimits } from '@docsvc/documents/images';
 import { rawPage, type PageImage } from '@docsvc/ocr-engine';
 import type { OcrPageJob } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -11,14 +11,20 @@ export interface JobPage {
 }
 
 /**
- * A PDF page's raster (gray PGM from worker-pdf), or an image document's page, handed over as its
- * own file when the engine can take it as it is: then its pixels are decoded here only if the page
- * has to be turned, straightened or tightened (fine_grained).
+ * A PDF page's raster (worker-pdf's gray PGM, or a bilevel scan's own PBM), or an image document's
+ * page, handed over as its own file when the engine can take it as it is (tesseract reads PGM and PBM):
+ * then its pixels are decoded here only if the page has to be turned, straightened, tightened
+ * (fine_grained) or searched for table lines.
  */
 export async function pageImage(job: OcrPageJob, ctx: WorkerContext, limits: DocumentLimits): Promise<JobPage> {
   if ('rasterKey' in job.image) {
-    const gray = decodePgm(await ctx.store.getBytes(job.image.rasterKey));
-    return { image: rawPage({ ...gray, channels: 1 }), from: 'pdf raster' };
+    const raster = await ctx.store.getBytes(job.image.rasterKey);
+    const { width, height, bilevel } = readPnmHeader(raster);
+    let gray: Promise<RawImage> | undefined;
+    return {
+      image: { width, height, bytes: raster, pixels: () => (gray ??= Promise.resolve({ ...decodePgm(raster), channels: 1 })) },
+      from: bilevel ? 'pdf raster (pbm)' : 'pdf raster',
+    };
   }
   const bytes = await ctx.store.getBytes(job.image.sourceKey);
   const { pageIndex } = job.image;

@@ -3,4 +3,4 @@
 export type { DocumentKind, DocumentLimits } from './types.js';
 export { sniffKind } from './sniff-kind.js';
 export { imagePageForOcr, decodeImagePixels, type ImagePageForOcr } from './image-page.js';
-export { encodePgm, decodePgm } from './pgm.js';
+export { encodePgm, decodePgm, readPnmHeader, type PnmHeader } from './pgm.js';

@@ -6,7 +6,7 @@ export { RENDERERS, RENDERER_CHOICES, RENDERER_NAMES, createPageRenderer, type C
 export type { PageRenderer, RendererOptions } from './renderers/types.js';
 export type { LargestImage } from './text-layer.js';
 export type { TextLayerBlock, TextLayerLine, TextLayerWord, TextLayerRefusal } from './text-layer.js';
-export { encodePgm, decodePgm } from './pgm.js';
+export { encodePgm, decodePgm, readPnmHeader, type PnmHeader } from './pgm.js';
 export { ocrRenderDpi, SCAN_DPI_CEILING, SCAN_DPI_FLOOR } from './render-dpi.js';
 export { imagePageForOcr, decodeImagePixels, type ImagePageForOcr } from './image-page.js';
 export { readImageFacts, encodePng, type ImageFacts } from './image-facts.js';

@@ -21,13 +21,21 @@ export function encodePgm(image: GrayImage): Buffer {
 
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d || b === 0x0b || b === 0x0c;
 
+/** The header of a binary PGM (P5) or PBM (P4): the size, maxval (1 for a PBM) and where the pixels start. */
+export interface PnmHeader {
+  width: number;
+  height: number;
+  maxval: number;
+  bilevel: boolean;
+  offset: number;
+}
+
 /**
- * Decodes a binary PGM (P5), or a PBM (P4: a bilevel scan's own pixels, 1 bit each, 1 = black), to
- * 8-bit gray (a PBM's black 0, white 255). Rasters are written by worker-pdf, so a malformed one is a
- * fault of the service, not of the user's document: it throws a plain Error. maxval other than 255 is
- * rescaled. `view`: the pixels of a maxval-255 PGM are a view of `bytes`, not a copy (a page is 8 MB).
+ * Reads the header of a binary PGM (P5) or PBM (P4) raster, leaving its pixels alone. Rasters are
+ * written by worker-pdf, so a malformed one is a fault of the service, not of the user's document: it
+ * throws a plain Error.
  */
-export function decodePgm(bytes: Uint8Array, opts: { view?: boolean } = {}): GrayImage {
+export function readPnmHeader(bytes: Uint8Array): PnmHeader {
   const bilevel = bytes[0] === 0x50 && bytes[1] === 0x34;
   if (bytes[0] !== 0x50 || (bytes[1] !== 0x35 && !bilevel)) throw new Error('decodePgm: not a binary PGM or PBM (no P5 or P4 signature)');
   let pos = 2;
@@ -45,11 +53,20 @@ export function decodePgm(bytes: Uint8Array, opts: { view?: boolean } = {}): Gra
   }
   // Exactly one whitespace byte ends the header.
   if (pos >= bytes.length || !isSpace(bytes[pos]!)) throw new Error('decodePgm: malformed header');
-  pos++;
   const [width, height, maxval = 1] = fields as [number, number, number?];
   if (width < 1 || height < 1 || maxval < 1 || maxval > 65535) {
     throw new Error(`decodePgm: invalid header ${width}x${height} maxval ${maxval}`);
   }
+  return { width, height, maxval, bilevel, offset: pos + 1 };
+}
+
+/**
+ * Decodes a binary PGM (P5), or a PBM (P4: a bilevel scan's own pixels, 1 bit each, 1 = black), to
+ * 8-bit gray (a PBM's black 0, white 255). maxval other than 255 is rescaled. `view`: the pixels of a
+ * maxval-255 PGM are a view of `bytes`, not a copy (a page is 8 MB).
+ */
+export function decodePgm(bytes: Uint8Array, opts: { view?: boolean } = {}): GrayImage {
+  const { width, height, maxval, bilevel, offset: pos } = readPnmHeader(bytes);
   if (bilevel) return { width, height, data: unpackBits(bytes.subarray(pos), width, height) };
   const pixels = width * height;
   const sampleBytes = maxval > 255 ? 2 : 1;
