@@ -36,7 +36,7 @@ await main(async () => {
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   const t0 = performance.now();
-  const answer = buildOcrAnswer({ request: {}, kind: 'pdf', totalPages: n, pageRange: [1, n], pages, logId: 'bench' });
+  const answer = buildOcrAnswer({ request: {}, kind: 'pdf', totalPages: n, pageRange: [1, n], maxPages: n, pages, logId: 'bench' });
   const buildMs = performance.now() - t0;
   const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
   let bytes = 0;

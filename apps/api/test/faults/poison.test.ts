@@ -98,8 +98,9 @@ describe('a page the OCR engine is too slow for', () => {
   it('gets 422 at PAGE_TIMEOUT_MS; the engine is replaced and the worker goes on', async () => {
     await ocrWorker.stop();
     ocrWorker = await startApp('worker-ocr', backend, { PAGE_TIMEOUT_MS: '4000', OCR_CONCURRENCY: '1' });
-    // A dense legal-size page at 300 DPI, 78 lines: 7.5 s of recognition on this machine (tesseract alone), near twice the limit.
-    const { image } = await renderLines(proseLines(78, 84), { width: 2550, height: 4950, fontSize: 42, lineHeight: 60, left: 150, top: 150, font: 'DejaVu Serif' });
+    // A dense page twice legal length at 300 DPI, 160 lines: 7.1 s of recognition on an idle machine of this kind (tesseract
+    // alone; the legal-size page of 78 lines this test used came to 3.9 s on a faster day), twice the limit at least.
+    const { image } = await renderLines(proseLines(160, 84), { width: 2550, height: 9900, fontSize: 42, lineHeight: 60, left: 150, top: 150, font: 'DejaVu Serif' });
     const key = `faults/dense-${randomUUID()}.png`;
     await storeFile(api.baseUrl, key, await png(image));
     const { status, body, ms } = await post(api.baseUrl, '/v1/vision/ocr', { file_store_key: key });
