@@ -13,8 +13,9 @@ mapfile -t OCR_PACKAGES < <(grep -v '^#' scripts/ocr-packages.txt | grep -v '^\s
 # The translation worker's (Apertium and its language pairs) are listed in scripts/apertium-packages.txt.
 mapfile -t APERTIUM_PACKAGES < <(grep -v '^#' scripts/apertium-packages.txt | grep -v '^\s*$')
 # qpdf: worker-pdf writes searchable PDFs with it; poppler-utils: the tests check those PDFs with it;
-# chromium: the browser tests (driven by playwright-core, which downloads no browser of its own).
-DEB_PACKAGES=(redis-server openssl util-linux fonts-dejavu-core fonts-wqy-microhei qpdf poppler-utils chromium "${OCR_PACKAGES[@]}" "${APERTIUM_PACKAGES[@]}")
+# chromium: the browser tests (driven by playwright-core, which downloads no browser of its own);
+# libopenjp2-tools: opj_compress writes the tests' JPEG 2000 (JPX) scanned pages.
+DEB_PACKAGES=(redis-server openssl util-linux fonts-dejavu-core fonts-wqy-microhei qpdf poppler-utils chromium libopenjp2-tools "${OCR_PACKAGES[@]}" "${APERTIUM_PACKAGES[@]}")
 
 missing=()
 for pkg in "${DEB_PACKAGES[@]}"; do
