@@ -29,7 +29,7 @@ await runWorker<PdfQueueJob, unknown>({
       if (job.name === 'searchable') return { ms: config.SEARCHABLE_PDF_MS_PER_PAGE * (job.data as SearchablePdfJob).pageCount, variable: 'SEARCHABLE_PDF_MS_PER_PAGE x pages' };
       return undefined;
     },
-      memoryMb: config.PAGE_MEMORY_MB,
+    memoryMb: config.PAGE_MEMORY_MB,
     describe: (job) => (job.name === 'raster' ? `page ${(job.data as RasterJob).page}` : job.name === 'searchable' ? 'the searchable PDF' : 'the document'),
   },
 });

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
+import { pngChunk } from '../../../test/fixtures/bilevel.js';
 
 /**
  * A white page with dark "text lines" and a black 20x20 square marking its top-left corner, as raw
@@ -24,26 +25,6 @@ export function meanOf(image: { width: number; data: Uint8Array }, x0: number, y
   return sum / (w * h);
 }
 
-// PNG chunks, for a decompression bomb sharp would take a long time to write.
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 255]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])));
-  return Buffer.concat([head, data, crc]);
-}
-
 /** A complete, valid 1-bit PNG of size x size black pixels: 20000 x 20000 is about 50 KB on disk, 400 MB decoded. */
 export function bombPng(size: number): Buffer {
   const ihdr = Buffer.alloc(13);
@@ -54,9 +35,9 @@ export function bombPng(size: number): Buffer {
   const raw = Buffer.alloc((1 + Math.ceil(size / 8)) * size); // filter byte 0 + zero bits per row
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
