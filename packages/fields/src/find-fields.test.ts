@@ -215,6 +215,15 @@ describe('findFields on scanned receipts as OCR reads them', () => {
     expect(best(find(text('Date: 19/03/2018', 20, 40), ['date']), 'date')?.value).toBe('19/03/2018');
   });
 
+  it('gives a date printed twice as printed in full, its century stated, and a lone short date as it is', () => {
+    const twice = [...text('Date: 30/04/17 10:02', 20, 40), ...text('Items 3', 20, 80), ...text('30/04/2017 10:02:51', 20, 400)];
+    expect(best(find(twice, ['date']), 'date')).toMatchObject({ value: '30/04/2017', normalized: '2017-04-30' });
+    expect(best(find(text('Date: 30/04/17 10:02', 20, 40), ['date']), 'date')).toMatchObject({ value: '30/04/17', normalized: '2017-04-30' });
+    // Another date in full is not the same date: the labelled one stays first.
+    const other = [...text('Date: 30/04/17 10:02', 20, 40), ...text('Valid until 30/05/2017', 20, 400)];
+    expect(best(find(other, ['date']), 'date')?.value).toBe('30/04/17');
+  });
+
   it('reads the seller\'s legal form through a misread letter, leaves a brand over the legal name out, and ends the address at its country', () => {
     const words = [
       ...text('AA PHARMACY', 150, 20), ...text('SUBANG HEALTHCARE SIN BHD', 100, 50), ...text('(1116258-K)', 180, 80),

@@ -493,6 +493,19 @@ function agreeOnText(ranked: Candidate[]): void {
   top.value = text;
 }
 
+/**
+ * A date printed twice on the page, once with a two-digit year ("30/04/17" in the header, "30/04/2017" by
+ * the total): the best value is given as printed in full, the same date with its century stated.
+ */
+function preferFullYear(ranked: Candidate[]): void {
+  const top = ranked[0];
+  if (!top || top.type !== 'date' || typeof top.normalized !== 'string') return;
+  const year = top.normalized.slice(0, 4);
+  if (top.value.includes(year)) return;
+  const full = ranked.findIndex((c) => c.normalized === top.normalized && c.value.includes(year));
+  if (full > 0) ranked.unshift(...ranked.splice(full, 1));
+}
+
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /**
@@ -538,6 +551,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
     const ranked: FoundField[] = [];
     const inOrder = rank(candidates);
     agreeOnText(inOrder);
+    preferFullYear(inOrder);
     for (const { score: _score, order: _order, size: _size, reading: _reading, votes: _votes, ...c } of inOrder) {
       const key = `${c.page}:${c.value}`;
       if (seen.has(key)) continue;
