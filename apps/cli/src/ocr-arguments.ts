@@ -8,7 +8,9 @@ export const OCR_OPTIONS = {
   out: { type: 'string', short: 'o' },
   format: { type: 'string' },
   language: { type: 'string' },
-  concurrency: { type: 'string', default: '2' },
+  // Documents in flight: more than the service's OCR slots (two on a 2-core machine), so that a slot is never idle while
+  // the CLI fetches a result and uploads the next document (24 scanned pages: 2 at a time 0.95 of a shell loop's speed, 4 at a time 1.04).
+  concurrency: { type: 'string', default: '4' },
   recursive: { type: 'boolean', short: 'r', default: false },
   json: { type: 'boolean', default: false },
 } as const;

@@ -3,7 +3,7 @@ import { FORMAT_NAMES } from './outputs.js';
 export const USAGE = `docsvc: a client of a running docsvc service (its HTTP API)
 
   docsvc ocr <file-or-folder>... --out <folder> [--format ${FORMAT_NAMES.join(',')}] [--language auto]
-             [--concurrency 2] [--recursive] [--json]
+             [--concurrency 4] [--recursive] [--json]
   docsvc ocr <file-or-folder>... [--format text]      (no --out: the text on standard output)
   docsvc translate --to <lang> [--from <lang>] <text | ->
   docsvc languages [--json]
