@@ -8,7 +8,7 @@ import { RENDERERS, createPageRenderer } from './renderers/registry.js';
 
 const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 };
 /** The kinds whose page is one bilevel image over the whole page, upright: read as they are. */
-const AS_IS = ['JBIG2, generic region', 'CCITT G4', 'CCITT G3 1-D', 'CCITT G3 2-D', '1-bit Flate, inverted /Decode [1 0]'];
+const AS_IS = ['JBIG2, generic region', 'JBIG2 with globals: a symbol dictionary and a text region', 'CCITT G4', 'CCITT G3 1-D', 'CCITT G3 2-D', '1-bit Flate, inverted /Decode [1 0]'];
 
 let kinds: ScanKind[];
 beforeAll(async () => {
