@@ -17,24 +17,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PSM, createWorker } from 'tesseract.js';
-import { wordAccuracy } from '../test/fixtures/render-text.ts';
 import { CORES, TESSDATA, envInt, main, mean, median, onCleanup, percentile, pool, procCpu, procMemory, report, round, timed } from './lib/common.ts';
-import { SCAN_PAGE, makePages, nativeOcr, pageKey, writePages, type Page } from './lib/pages.ts';
+import { SCAN_PAGE, makePages, nativeOcr, pageKey, pooledAccuracy, writePages, type Page } from './lib/pages.ts';
 import { Failures, answerWords, readLogEntries, startLauncher, withRetry } from './lib/stack.ts';
 import { asBilevel, bilevelStyle } from './lib/bilevel-pages.ts';
 
 const log = (msg: string) => console.error(`[ocr-throughput] ${msg}`);
-
-/** Accuracy over all pages together (each page weighted by its word count). */
-function pooledAccuracy(pages: Page[], recognised: string[][]): number {
-  let hits = 0;
-  let total = 0;
-  pages.forEach((page, i) => {
-    hits += wordAccuracy(page.truth, recognised[i]!) * page.truth.length;
-    total += page.truth.length;
-  });
-  return hits / total;
-}
 
 /**
  * Bare tesseract.js: `n` workers in this process reading the pages (English, words with boxes), with

@@ -26,7 +26,7 @@ import { proseLines, wordAccuracy } from '../test/fixtures/render-text.ts';
 import { imagePagesPdf } from '../test/fixtures/scan-pdfs.ts';
 import { grayJpeg, scannedPage } from '../test/fixtures/scans.ts';
 import { CORES, envInt, main, mean, median, onCleanup, pool, procCpu, procMemory, report, round, timed, track } from './lib/common.ts';
-import { SCAN_PAGE, nativeOcr } from './lib/pages.ts';
+import { SCAN_PAGE, nativeOcr, pooledAccuracy } from './lib/pages.ts';
 import { Failures, answerWords, readLogEntries, startLauncher, withRetry } from './lib/stack.ts';
 
 const log = (msg: string) => console.error(`[scanned-pdf] ${msg}`);
@@ -58,17 +58,6 @@ async function byHand(scan: ScanFile): Promise<{ ms: number; words: string[] }> 
   const { words } = await nativeOcr(raster);
   return { ms: performance.now() - t0, words };
 }
-
-/** Accuracy over all pages together (each weighted by its words). */
-const pooled = (scans: ScanFile[], read: string[][]) => {
-  let hits = 0;
-  let total = 0;
-  scans.forEach((s, i) => {
-    hits += wordAccuracy(s.truth, read[i]!) * s.truth.length;
-    total += s.truth.length;
-  });
-  return hits / total;
-};
 
 /** A letter page scanned at 300 DPI, as a one-page PDF: in black and white (JBIG2 or CCITT G4), or gray (JPEG). */
 async function letterScan(i: number, dir: string, kind: 'bilevel' | 'jpeg'): Promise<ScanFile> {
@@ -183,7 +172,7 @@ await main(async () => {
       drawnBy[label] = (drawnBy[label] ?? 0) + 1;
     }
     const perS = count / (run.ms / 1000);
-    const accuracy = pooled(scans, run.value.map((a) => answerWords(a.body)));
+    const accuracy = pooledAccuracy(scans, run.value.map((a) => answerWords(a.body)));
     runs.push({
       renderer,
       pages_per_s: round(perS, 4),
@@ -209,7 +198,7 @@ await main(async () => {
   handRuns.push(await byHandRun());
   for (let i = 0; i < probes; i++) smallByHand.push((await byHand(small)).ms);
   const handPerS = count / (mean(handRuns.map((r) => r.ms)) / 1000);
-  const handAccuracy = pooled(scans, handRuns[0]!.value.map((r) => r.words));
+  const handAccuracy = pooledAccuracy(scans, handRuns[0]!.value.map((r) => r.words));
   const smallHand = median(smallByHand);
   const handCpuMs = mean(handCpu);
   rows.push({ reader: 'by hand: pdftoppm -r 300 -gray + tesseract', pages: count, seconds: handRuns.map((r) => round(r.ms / 1000, 2)).join(' / '), pages_per_s: round(handPerS, 3), cpu_ms_per_page: round(handCpuMs), accuracy: round(handAccuracy, 4), ratio: 1, cpu_ratio: 1, small_page_ms: round(smallHand), small_page_extra_ms: 0 });

@@ -4,7 +4,7 @@
 // the issue-6 figures.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { proseLines, renderLines, toPng } from '../../test/fixtures/render-text.ts';
+import { proseLines, renderLines, toPng, wordAccuracy } from '../../test/fixtures/render-text.ts';
 import { grayJpeg, scannedPage } from '../../test/fixtures/scans.ts';
 import { TESSDATA, track } from './common.ts';
 import type { GrayImage } from '@docsvc/image';
@@ -104,4 +104,15 @@ export function nativeOcr(file: string, opts: { measureRss?: boolean } = {}): Pr
       resolve({ ms, words, ...(maxRssMb !== undefined ? { maxRssMb } : {}) });
     });
   });
+}
+
+/** Word accuracy over all pages together (each page weighted by its word count). */
+export function pooledAccuracy(pages: ReadonlyArray<{ truth: string[] }>, recognised: string[][]): number {
+  let hits = 0;
+  let total = 0;
+  pages.forEach((page, i) => {
+    hits += wordAccuracy(page.truth, recognised[i]!) * page.truth.length;
+    total += page.truth.length;
+  });
+  return hits / total;
 }

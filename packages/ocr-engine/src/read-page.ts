@@ -108,10 +108,12 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
   const installed = engine.languages;
   const auto = opts.language === AUTO_LANGUAGE;
   const signal = opts.signal;
+  // What every recognition of the page is told: its resolution (when the image states none) and its stop signal.
+  const given = { ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(signal ? { signal } : {}) };
   let passes = 0;
   let engineMs = 0;
   const read = async (image: PageImage | Promise<PageImage>, rotation: Rotation, skew: number, language: string): Promise<Reading> => {
-    const page = await engine.recognize(image, { language, ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(signal ? { signal } : {}) });
+    const page = await engine.recognize(image, { language, ...given });
     passes += 1;
     engineMs += page.recognizeMs;
     return { page, image: await image, rotation, skew, quality: assessPage(page) };
@@ -203,7 +205,7 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
       const key = modeKey({ segmentation: way.segmentation, model });
       if (done.has(key)) continue;
       done.add(key);
-      const other = await engine.recognize(best.image, { language, segmentation: way.segmentation, model, ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(signal ? { signal } : {}) });
+      const other = await engine.recognize(best.image, { language, segmentation: way.segmentation, model, ...given });
       passes += 1;
       engineMs += other.recognizeMs;
       others.push(other);
