@@ -191,6 +191,17 @@ describe('findFields on scanned receipts as OCR reads them', () => {
     expect(best(find(lines('Discount'), ['total']), 'total')?.normalized).toBe(2.4);
   });
 
+  it('takes, of two readings of the total, the one the subtotal and a tax summary add up to', () => {
+    // Two readings of one receipt: one misreads the total's 1 as a 4; the larger would go first.
+    const reading = (total: string) => [
+      ...text('SUB-TOTAL (GST)', 20, 40), ...right('12.15', 470, 40), ...text('TOTAL', 20, 80), ...right(total, 470, 80),
+      ...text('CODE AMOUNT TAX', 20, 140), ...text('SR', 20, 170), ...right('11.46', 330, 170), ...right('0.69', 470, 170),
+    ];
+    const page: FieldPage = { page: 1, words: reading('12.45'), otherReadings: [reading('12.15')] };
+    expect(findFields([page], [{ name: 'total' }]).get('total')?.[0]?.normalized).toBe(12.15);
+    expect(findFields([{ ...page, otherReadings: [reading('12.45')] }], [{ name: 'total' }]).get('total')?.[0]?.normalized).toBe(12.45);
+  });
+
   it('does not take a zero for the total: nothing is bought for nothing', () => {
     const words = [...text('Total Saving 0.00 Total', 20, 40), ...right('0.00', 470, 40), ...text('Master 5140 App: 63650', 20, 80), ...right('41.50', 470, 80)];
     expect(best(find(words, ['total']), 'total')?.normalized).toBe(41.5);

@@ -40,6 +40,8 @@ interface Candidate extends FoundField {
   order: number;
   /** Among totals labelled alike, the larger comes first: the grand total after rounding, not a tax summary's. */
   size?: number;
+  /** For a total: how many kinds of arithmetic on the page come to its value (totalEvidence). */
+  evidence?: number;
   /** Which reading of its page it was found in (0: the page's own words); set once its page's candidates are in. */
   reading?: number;
   /** Readings of its page in which the same value was found as well placed (countVotes). */
@@ -335,6 +337,7 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
 
 const labelsOf = (labels: readonly string[]) => labels.map(labelTokens).sort((a, b) => b.length - a.length);
 const SUBTOTAL: Wanted = wantedOf({ name: 'subtotal' });
+const TAX: Wanted = wantedOf({ name: 'tax' });
 const DISCOUNT: Wanted = { name: 'discount', type: 'amount', labels: labelsOf(DISCOUNT_LABELS), rivals: [] };
 const PAID: Wanted = { name: 'paid', type: 'amount', labels: labelsOf(PAID_LABELS), rivals: [] };
 const CHANGE: Wanted = { name: 'change', type: 'amount', labels: labelsOf(CHANGE_LABELS), rivals: [] };
@@ -399,6 +402,39 @@ function checkAgainstSubtotal(candidates: Candidate[], laid: ReadonlyArray<{ pag
     if (subtotal !== undefined && typeof c.normalized === 'number' && c.normalized < subtotal - MAX_ROUNDING) c.score *= 0.01;
   }
 }
+/**
+ * What the rest of the page says the total is, over every reading: the subtotal (where nothing is
+ * added to it), what was paid less a printed change, and sums: the subtotal and the tax, or two amounts
+ * of one row that add up to a value not on that row (a tax summary's amount and tax, "11.46 0.69"). For a candidate total, how many of
+ * these three kinds of arithmetic come to its value, give or take a rounding to 5 cents: among totals
+ * labelled alike, the one more of them agree with goes first (a misread "12.45" where the subtotal and
+ * the tax summary say 12.15). A payment is no evidence for the value it was read from (checkTotals).
+ */
+function totalEvidence(laid: ReadonlyArray<{ page: FieldPage; rows: readonly TextRow[] }>): (c: Candidate & { normalized: number }) => number {
+  const said: Array<{ page: number; value: number; kind: 'subtotal' | 'payment' | 'sum'; from?: Box }> = [];
+  for (const { page, rows } of laid) {
+    const subtotal = labelledAmount(SUBTOTAL, page, rows);
+    if (subtotal && subtotal.normalized > 0) said.push({ page: page.page, value: subtotal.normalized, kind: 'subtotal' });
+    const tax = subtotal && labelledAmount(TAX, page, rows);
+    if (subtotal && tax && tax.normalized > 0) said.push({ page: page.page, value: Math.round((subtotal.normalized + tax.normalized) * 100) / 100, kind: 'sum' });
+    const paid = paymentTotal(page, rows);
+    if (paid?.withChange && paid.total > 0) said.push({ page: page.page, value: paid.total, kind: 'payment', from: paid.paidBox });
+    for (const row of rows) {
+      const amounts = valuesIn(row.words, 'amount').flatMap((v) => (hasCents(v.text) && typeof v.normalized === 'number' && v.normalized > 0 ? [v.normalized] : []));
+      for (let i = 0; i < amounts.length; i++) {
+        for (let j = i + 1; j < amounts.length; j++) {
+          const sum = Math.round((amounts[i]! + amounts[j]!) * 100) / 100;
+          if (!amounts.includes(sum)) said.push({ page: page.page, value: sum, kind: 'sum' });
+        }
+      }
+    }
+  }
+  const agree = (c: Candidate & { normalized: number }) => (s: (typeof said)[number]) => s.page === c.page && Math.abs(s.value - c.normalized) <= CASH_ROUNDING + 0.001 && !(s.from && overlapShare(c.box, s.from) >= 0.5);
+  return (c) => new Set(said.filter(agree(c)).map((s) => s.kind)).size;
+}
+
+/** The most a total is moved by rounding it to the nearest 5 cents. */
+const CASH_ROUNDING = 0.02;
 /** The most a total is rounded down by (cash rounding to 5 or 10 cents). */
 const MAX_ROUNDING = 0.05;
 
@@ -411,6 +447,7 @@ function rank(candidates: Candidate[]): Candidate[] {
   return candidates.sort(
     (a, b) =>
       bucket(b.score) - bucket(a.score) ||
+      (b.evidence ?? 0) - (a.evidence ?? 0) ||
       (b.size ?? 0) - (a.size ?? 0) ||
       (b.votes ?? 0) - (a.votes ?? 0) ||
       b.score - a.score ||
@@ -545,14 +582,18 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       for (const c of own) c.reading = reading;
       candidates.push(...own);
     }
-    if (wanted.kind?.kind === 'total') checkAgainstSubtotal(candidates, laid);
+    if (wanted.kind?.kind === 'total') {
+      checkAgainstSubtotal(candidates, laid);
+      const evidence = totalEvidence(laid);
+      for (const c of candidates) if (typeof c.normalized === 'number' && hasCents(c.value)) c.evidence = evidence(c as Candidate & { normalized: number });
+    }
     countVotes(candidates);
     const seen = new Set<string>();
     const ranked: FoundField[] = [];
     const inOrder = rank(candidates);
     agreeOnText(inOrder);
     preferFullYear(inOrder);
-    for (const { score: _score, order: _order, size: _size, reading: _reading, votes: _votes, ...c } of inOrder) {
+    for (const { score: _score, order: _order, size: _size, evidence: _evidence, reading: _reading, votes: _votes, ...c } of inOrder) {
       const key = `${c.page}:${c.value}`;
       if (seen.has(key)) continue;
       seen.add(key);
