@@ -44,7 +44,9 @@ COPY apps/worker-jobs/package.json apps/worker-jobs/
 COPY apps/worker-ocr/package.json apps/worker-ocr/
 COPY apps/worker-pdf/package.json apps/worker-pdf/
 COPY apps/worker-translate/package.json apps/worker-translate/
-RUN npm ci --no-audit --no-fund
+# onnxruntime-node (PaddleOCR's runtime, worker-ocr) ships its CPU backend; its install script would
+# fetch a CUDA add-on from the network.
+RUN ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund
 
 # Sources (.dockerignore keeps node_modules, dist, .turbo and .git out), then compile with tsc.
 COPY packages/ packages/
@@ -54,6 +56,8 @@ RUN npm run build
 # Remove the dev dependencies (node, turbo, typescript, vitest, @types/*): the runtime images run
 # plain `node dist/main.js` with the image's own Node.
 RUN npm prune --omit=dev --no-audit --no-fund
+# onnxruntime-node ships its native library for every platform (288 MB): the images keep Linux's (70 MB).
+RUN find node_modules/onnxruntime-node/bin -mindepth 2 -maxdepth 2 ! -name linux -exec rm -rf {} +
 
 # Gather only what the runtime images need under /out, with the same layout as /app: node_modules
 # holds relative symlinks (node_modules/@docsvc/x -> ../../packages/x or ../../apps/x), so packages/

@@ -41,7 +41,9 @@ if [ "${CI:-}" = "true" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want"
   # find it first on PATH), so the packages that need Node 22 or newer run on it whatever Node runs
   # npm. npm still checks them against the Node running npm and warns (EBADENGINE) on Node 20: those
   # lines say nothing true here and are left out; every other line is kept.
-  npm ci --no-audit --no-fund 2> >(grep -v '^npm warn EBADENGINE' >&2)
+  # onnxruntime-node (PaddleOCR's runtime for prompted fields) ships its CPU backend in the package; its
+  # install script, where npm runs it, would fetch a CUDA add-on from a host that is not needed.
+  ONNXRUNTIME_NODE_INSTALL=skip npm ci --no-audit --no-fund 2> >(grep -v '^npm warn EBADENGINE' >&2)
   echo "$want" > "$stamp"
   echo "npm packages installed; the service runs on $(node_modules/.bin/node --version) from node_modules/.bin (any Node >= 20 runs npm)"
 fi

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { documentShape, envInt, loadOrExit } from '@docsvc/config';
-import { ENGINE_CHOICES, ENGINE_SETTINGS, parseReadingModes } from '@docsvc/ocr-engine';
+import { ENGINE_CHOICES, ENGINE_SETTINGS, parseFieldReadings } from '@docsvc/ocr-engine';
 
 export const ocrWorkerConfig = loadOrExit('worker-ocr', {
   ...documentShape,
@@ -18,13 +18,14 @@ export const ocrWorkerConfig = loadOrExit('worker-ocr', {
   OCR_BEST_TESSDATA_DIR: z.string().optional(),
   /**
    * A page whose prompt names fields is read again in each of these ways, and its fields looked for
-   * in every reading (README, "Fields"): `segmentation[:model]`, comma-separated; empty: read once.
+   * in every reading (README, "Fields"): `segmentation[:model]` (the page's engine) or `paddle`
+   * (PaddleOCR), comma-separated; empty: read once.
    */
   OCR_FIELD_READINGS: z
     .string()
-    .default('block,block:best')
+    .default('block:best,paddle')
     .transform((text, ctx) => {
-      const modes = parseReadingModes(text);
+      const modes = parseFieldReadings(text);
       if (modes instanceof Error) {
         ctx.addIssue({ code: 'custom', message: modes.message });
         return z.NEVER;

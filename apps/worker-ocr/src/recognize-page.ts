@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
 import { takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { pageWords, rawPage, readPage, toGray, type EnginePage, type OcrEngine, type ReadingMode } from '@docsvc/ocr-engine';
+import { pageWords, rawPage, readPage, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode } from '@docsvc/ocr-engine';
 import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -16,7 +16,13 @@ import type { Box } from '@docsvc/image';
  * tightened to the word's own ink in the same (upright) image. Stops at PAGE_TIMEOUT_MS (ctx.signal:
  * the engine's process is killed or its thread replaced).
  */
-export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, engine: OcrEngine, limits: DocumentLimits, fieldReadings: readonly ReadingMode[]): Promise<OcrPageResult> {
+export async function recognizePage(
+  job: Job<OcrPageJob>,
+  ctx: WorkerContext,
+  engine: OcrEngine,
+  limits: DocumentLimits,
+  fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null },
+): Promise<OcrPageResult> {
   const { page, language, fineGrained, drawnLines, readFields } = job.data;
   // The engine starts (and loads its model) while the page is fetched, checked (and its lines taken off).
   const arriving = pageImage(job.data, ctx, limits).then((p) => (drawnLines ? withoutLines(p) : { ...p, rulings: [], width: p.image.width, height: p.image.height }));
@@ -24,8 +30,16 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
     engine,
     arriving.then((p) => p.image),
     // Prompted fields: the page read again in other ways (OCR_FIELD_READINGS), whose words are looked in too.
-    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings } : {}), ...('dpi' in job.data.image && job.data.image.dpi ? { dpi: job.data.image.dpi } : {}) },
+    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...('dpi' in job.data.image && job.data.image.dpi ? { dpi: job.data.image.dpi } : {}) },
   );
+  // Prompted fields on a page with words: PaddleOCR reads it too, in the same (upright, levelled) pixels.
+  const others = read.others.map((page) => ({ page, by: engine.name }));
+  if (readFields && fieldReadings.paddle && pageWords(read.page).length > 0) {
+    const page = await fieldReadings.paddle.read(read.image, { signal: ctx.signal });
+    read.engineMs += page.recognizeMs;
+    read.passes += 1;
+    others.push({ page, by: fieldReadings.paddle.name });
+  }
   const { from, rulings: drawn, width: sentWidth, height: sentHeight } = await arriving;
   const t0 = performance.now();
   const gray = fineGrained ? toGray(await read.image.pixels()) : undefined;
@@ -69,7 +83,7 @@ export async function recognizePage(job: Job<OcrPageJob>, ctx: WorkerContext, en
     engine: engine.name,
     tables: structure.tables,
     keyValuePairs: structure.keyValuePairs,
-    ...(read.others.length > 0 ? { otherReadings: read.others.map(packedWords) } : {}),
+    ...(others.length > 0 ? { otherReadings: others.map((o) => packedWords(o.page)), otherReadingsBy: others.map((o) => o.by) } : {}),
     ...(read.missingLanguage ? { missingLanguage: read.missingLanguage } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { findFields, type FieldPage } from '@docsvc/fields';
+import { findFields, readingWeight, type FieldPage } from '@docsvc/fields';
 import type { LayoutWord } from '@docsvc/layout';
 import { fieldRequests, type FieldAnswer, type OcrOptions, type OcrPageResult, type PackedWord } from '@docsvc/schemas';
 import { boundsFromBox } from './bounds.js';
@@ -16,7 +16,7 @@ export const pageWords = (page: Pick<OcrPageResult, 'sections'>): LayoutWord[] =
 export function fieldsAnswer(pages: readonly OcrPageResult[], prompt: OcrOptions['prompt']): { context: Record<string, string[]>; fields: Record<string, FieldAnswer | null> } | undefined {
   const requests = fieldRequests(prompt);
   if (!requests) return undefined;
-  const fieldPages: FieldPage[] = pages.map((p) => ({ page: p.page, words: pageWords(p), tables: p.tables ?? [], ...(p.otherReadings ? { otherReadings: p.otherReadings.map(unpackWords) } : {}) }));
+  const fieldPages: FieldPage[] = pages.map((p) => ({ page: p.page, words: pageWords(p), tables: p.tables ?? [], ...(p.otherReadings ? { otherReadings: p.otherReadings.map(unpackWords), readingWeights: [1, ...p.otherReadings.map((_, i) => readingWeight(p.otherReadingsBy?.[i]))] } : {}) }));
   const found = findFields(fieldPages, requests);
   const context: Record<string, string[]> = {};
   const fields: Record<string, FieldAnswer | null> = {};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutWord } from '@docsvc/layout';
 import type { FieldRequest, Table } from '@docsvc/schemas';
-import { findFields, type FieldPage } from './find-fields.js';
+import { findFields, readingWeight, type FieldPage } from './find-fields.js';
 
 // Words as a renderer boxes them: 10 px a character, 6 px a space, 24 px tall.
 function text(s: string, x: number, y: number, confidence = 0.93): LayoutWord[] {
@@ -283,6 +283,15 @@ describe('findFields with other readings of a page', () => {
     );
     expect(found.get('company')![0]).toMatchObject({ value: 'WARAKUYA PERMAS SDN BHD', source: 'header' });
     expect(found.get('address')![0]).toMatchObject({ value: 'JALAN PERMAS UTARA 1 81750 MASAI, JOHOR', normalized: 'JALAN PERMAS UTARA 1 81750 MASAI, JOHOR', source: 'header' });
+  });
+
+  it('counts a reading as much as its weight: a more accurate reader outvotes two readings that agree on a misread', () => {
+    const header = (name: string) => [...text(name, 60, 20), ...text('NO.59 JALAN PERMAS 9/5', 60, 50), ...text('81750 JOHOR BAHRU', 60, 80), ...text('TEL: 07-386 7524', 60, 110)];
+    const page: FieldPage = { page: 1, words: header('PERNIAGAAN ZHENG Hii'), otherReadings: [header('PERNIAGAAN ZHENG Hii'), header('PERNIAGAAN ZHENG HUI'), header('PERNIAGAAN ZHENG HUI')] };
+    // Two against two: the page's own reading stands.
+    expect(findFields([page], [{ name: 'company' }]).get('company')![0]?.value).toBe('PERNIAGAAN ZHENG Hii');
+    // The last reading counts twice (readingWeight('paddle')).
+    expect(findFields([{ ...page, readingWeights: [1, 1, 1, readingWeight('paddle')] }], [{ name: 'company' }]).get('company')![0]?.value).toBe('PERNIAGAAN ZHENG HUI');
   });
 
   it("takes a company's name one reading read whole over the part of it two others read, but not over specks read after it", () => {

@@ -37,10 +37,10 @@ function alignTo(first: string, other: string): { at: string[]; before: string[]
   return { at, before };
 }
 
-/** The value most of `choices` give; `choices[0]` where none has more votes than it. */
-function majority(choices: readonly string[]): string {
+/** The value with the most weight among `choices` (weights[i] for choices[i]); `choices[0]` where none has more than it. */
+function majority(choices: readonly string[], weights: readonly number[]): string {
   const votes = new Map<string, number>();
-  for (const c of choices) votes.set(c, (votes.get(c) ?? 0) + 1);
+  choices.forEach((c, i) => votes.set(c, (votes.get(c) ?? 0) + weights[i]!));
   let best = choices[0]!;
   for (const [c, n] of votes) if (n > votes.get(best)!) best = c;
   return best;
@@ -50,15 +50,20 @@ function majority(choices: readonly string[]): string {
  * The text several readings of the same words agree on, character by character: each other reading
  * is aligned to the first, and at each place the character (or the absence of one) most readings
  * have is kept, the first's where none has a majority. Three readings that each misread a different
- * character of a long address ("9/6", "UTARA 4", "SS21" read "$821") give it whole.
+ * character of a long address ("9/6", "UTARA 4", "SS21" read "$821") give it whole. A reading counts
+ * as much as its weight (default 1 each; `weights[0]` is the first's, then one per other).
  */
-export function majorityText(first: string, others: readonly string[]): string {
-  if (others.length < 2) return first;
+export function majorityText(first: string, others: readonly string[], weights: readonly number[] = []): string {
+  const weightOf = (i: number) => weights[i] ?? 1;
+  const othersWeight = others.reduce((sum, _, k) => sum + weightOf(k + 1), 0);
+  // One other reading against the first changes nothing unless it counts for more than the first.
+  if (others.length === 0 || (others.length < 2 && othersWeight <= weightOf(0))) return first;
   const aligned = others.map((o) => alignTo(first, o));
+  const w = [weightOf(0), ...others.map((_, k) => weightOf(k + 1))];
   let out = '';
   for (let i = 0; i <= first.length; i++) {
-    out += majority(['', ...aligned.map((a) => a.before[i]!)]);
-    if (i < first.length) out += majority([first[i]!, ...aligned.map((a) => a.at[i]!)]);
+    out += majority(['', ...aligned.map((a) => a.before[i]!)], w);
+    if (i < first.length) out += majority([first[i]!, ...aligned.map((a) => a.at[i]!)], w);
   }
   return out;
 }

@@ -3,7 +3,7 @@ export type { CommonEngineOptions, EngineDefinition } from './engine-definition.
 export { NativeEngine, probeNativeTesseract, type NativeEngineOptions } from './native/engine.js';
 export { TesseractJsEngine, type TesseractJsOptions, type TesseractJsStats } from './tesseract-js/engine.js';
 export { bestModelPath } from './best-models.js';
-export { READING_MODES_RULE, parseReadingModes } from './reading-modes.js';
+export { OTHER_READERS, READING_MODES_RULE, parseFieldReadings, parseReadingModes, type FieldReadings, type OtherReader } from './reading-modes.js';
 export { readPage, type ReadPageOptions, type ReadPageResult } from './read-page.js';
 export { toGray, straighten, estimateSkew, inkReport } from './pixels.js';
 export { assessPage, pageWords, type PageQuality } from './page-quality.js';
@@ -26,3 +26,4 @@ export type {
   Rotation,
   Segmentation,
 } from './types.js';
+export { PaddleReader, type PaddleReaderOptions } from './paddle/reader.js';

@@ -166,6 +166,8 @@ export interface OcrPageResult {
    * the same pixels: prompted fields are looked for in them too. Never in the answer.
    */
   otherReadings?: PackedWord[][];
+  /** Who read each of `otherReadings` (the engine's name, or 'paddle'): a reading counts in the fields' votes as its reader's weight. */
+  otherReadingsBy?: string[];
   /** Read with `language: "auto"` in a language no installed model reads (the answer warns of it). */
   missingLanguage?: MissingLanguage;
 }
