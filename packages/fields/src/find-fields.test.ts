@@ -285,6 +285,24 @@ describe('findFields with other readings of a page', () => {
     expect(found.get('address')![0]).toMatchObject({ value: 'JALAN PERMAS UTARA 1 81750 MASAI, JOHOR', normalized: 'JALAN PERMAS UTARA 1 81750 MASAI, JOHOR', source: 'header' });
   });
 
+  it("ends a company's name at its legal form, and joins a name's row that goes on from the one above", () => {
+    const header = (...names: string[]) => [...names.flatMap((n, i) => text(n, 60, 20 + 30 * i)), ...text('NO 12, JALAN MAWAR 3,', 60, 20 + 30 * names.length), ...text('53100 KUALA LUMPUR', 60, 50 + 30 * names.length), ...text('TEL: 03-4021 8899', 60, 80 + 30 * names.length)];
+    const company = (...names: string[]) => best(find(header(...names), ['company']), 'company')?.value;
+    expect(company('ANN GIAP TRADING SDN BHD SE')).toBe('ANN GIAP TRADING SDN BHD');
+    expect(company('COSWAY (M) SDN BHD 0118-4)')).toBe('COSWAY (M) SDN BHD');
+    expect(company('MAJU JAYA SDN BHD KLANG BRANCH')).toBe('MAJU JAYA SDN BHD KLANG BRANCH');
+    expect(company('ONE ONE THREE SEAFOOD RESTAURANT SDN 1..')).toBe('ONE ONE THREE SEAFOOD RESTAURANT SDN BHD');
+    expect(company('THE COFFEE BEAN', '& TEA LEAF (M) SDN. BHD.')).toBe('THE COFFEE BEAN & TEA LEAF (M) SDN. BHD.');
+  });
+
+  it("puts right a name's or address's look-alike characters where the characters beside them say which they are", () => {
+    const words = [...text('KEDAI BUKU CAHAYA SDN BHD', 60, 20), ...text('No 8, Jalan 7/1l8B, Jalan $S21/39,', 60, 50), ...text('4O170 Peta1ing Jaya', 60, 80), ...text('TEL: 03-4021 8899', 60, 110), ...text('Invoice No: A1l0', 60, 150)];
+    const found = find(words, ['address', 'invoice_number']);
+    expect(best(found, 'address')?.value).toBe('No 8, Jalan 7/118B, Jalan SS21/39, 40170 Petaling Jaya');
+    // An identifier is as printed: letters and digits mix in codes.
+    expect(best(found, 'invoice_number')?.value).toBe('A1l0');
+  });
+
   it('counts a reading as much as its weight: a more accurate reader outvotes two readings that agree on a misread', () => {
     const header = (name: string) => [...text(name, 60, 20), ...text('NO.59 JALAN PERMAS 9/5', 60, 50), ...text('81750 JOHOR BAHRU', 60, 80), ...text('TEL: 07-386 7524', 60, 110)];
     const page: FieldPage = { page: 1, words: header('PERNIAGAAN ZHENG Hii'), otherReadings: [header('PERNIAGAAN ZHENG Hii'), header('PERNIAGAAN ZHENG HUI'), header('PERNIAGAAN ZHENG HUI')] };

@@ -564,6 +564,21 @@ function preferFullYear(ranked: Candidate[]): void {
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /**
+ * A name's or address's characters that OCR reads as their look-alikes, put right where the
+ * characters beside them say which they are: a letter between digits is a digit (`7/1l8B` ->
+ * `7/118B`, `4O170` -> `40170`), a digit between lower-case letters a letter (`Peta1ing` ->
+ * `Petaling`), a dollar sign starting a word an S (`$S21/39` -> `SS21/39`: no address has a price).
+ */
+function lookAlikesPutRight(text: string): string {
+  return text
+    .replace(/(?<=\d)[lI|](?=\d)/g, '1')
+    .replace(/(?<=\d)[oO](?=\d)/g, '0')
+    .replace(/(?<=\p{Ll})1(?=\p{Ll})/gu, 'l')
+    .replace(/(?<=\p{Ll})0(?=\p{Ll})/gu, 'o')
+    .replace(/(?<=^|\s)\$(?=[\p{Lu}\d])/gu, 'S');
+}
+
+/**
  * For each requested field, the values found on the pages, best first (none: an empty list). A value
  * is found beside or below a label of the field (its name, or a label of the kind its name means, in
  * several languages), under a table header naming it, by its type's pattern alone, or, for a
@@ -614,6 +629,12 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
     const inOrder = rank(candidates);
     agreeOnText(inOrder);
     preferFullYear(inOrder);
+    for (const c of inOrder) {
+      if (c.type !== 'company' && c.type !== 'address') continue;
+      const text = lookAlikesPutRight(c.value);
+      if (c.normalized === c.value) c.normalized = text;
+      c.value = text;
+    }
     for (const { score: _score, order: _order, size: _size, evidence: _evidence, reading: _reading, votes: _votes, weight: _weight, ...c } of inOrder) {
       const key = `${c.page}:${c.value}`;
       if (seen.has(key)) continue;

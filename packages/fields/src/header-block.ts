@@ -30,6 +30,22 @@ function withLegalForm(name: string): string {
   }
   return words.join(' ');
 }
+
+/**
+ * A name read past its legal form: specks or a registration's remnant after it are dropped ("ANN GIAP
+ * TRADING SDN BHD SE", "COSWAY (M) SDN BHD 0118-4)"), words are kept ("... SDN BHD KLANG BRANCH"); a
+ * "SDN" whose "BHD" was read as specks ("SDN 1..", "SDN i.") gets it back (the two are one legal form).
+ */
+function endingAtLegalForm(name: string): string {
+  const words = name.split(' ');
+  const key = (w: string) => w.toLowerCase().replace(/[^\p{L}]/gu, '');
+  const last = words.findLastIndex((w) => LEGAL_FORMS.has(key(w)));
+  if (last < 0) return name;
+  const after = words.slice(last + 1);
+  const wordy = after.some((w) => (w.match(/\p{L}/gu)?.length ?? 0) >= 3);
+  if (key(words[last]!) === 'sdn' && after.length > 0 && !wordy) return [...words.slice(0, last + 1), words[last] === words[last]!.toLowerCase() ? 'bhd' : 'BHD'].join(' ');
+  return wordy ? name : words.slice(0, last + 1).join(' ');
+}
 /** Words of addresses (streets, buildings, districts) in several countries. */
 const ADDRESS_WORDS = new Set(['jalan', 'jln', 'lorong', 'taman', 'tmn', 'bandar', 'lot', 'no', 'road', 'rd', 'street', 'st', 'avenue', 'ave', 'lane', 'blvd', 'boulevard', 'drive', 'dr', 'floor', 'fl', 'suite', 'unit', 'block', 'blk', 'level', 'building', 'plaza', 'square', 'strasse', 'str', 'weg', 'platz', 'gasse', 'allee', 'rue', 'bd', 'place', 'chemin', 'calle', 'avda', 'avenida', 'via', 'viale', 'piazza', 'straat', 'laan', 'rua', 'po', 'box', 'highway', 'hwy', 'industrial', 'park', 'kawasan', 'perindustrian', 'seksyen', 'persiaran', 'kampung', 'kg', 'batu']);
 /** Words that start what follows the header: how to reach the business, its registration, the document's own data. */
@@ -94,7 +110,8 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
     while (above >= 0 && isSpecks(top[above]!)) above--;
     const previous = top[above];
     // The row above is the name's start where the legal form's row names nothing itself ("POPULAR BOOK" / "CO. (M) SDN BHD"), not a brand over a name ("AA PHARMACY" / "SUBANG HEALTHCARE SDN BHD").
-    const short = labelTokens(withoutRegistration(rowText(top[legal]!))).filter((t) => !LEGAL_FORMS.has(t) && !FORM_PARTS.has(t)).length <= 1;
+    // So is a row that goes on from the one above ("THE COFFEE BEAN" / "& TEA LEAF (M) SDN. BHD.").
+    const short = labelTokens(withoutRegistration(rowText(top[legal]!))).filter((t) => !LEGAL_FORMS.has(t) && !FORM_PARTS.has(t)).length <= 1 || /^[&+]/.test(rowText(top[legal]!).trim());
     const joins = short && previous && readsAsName(previous) && !startsBody(previous) && top[legal]!.box.y0 - previous.box.y1 < 1.5 * top[legal]!.height;
     return { from: joins ? above : legal, to: legal, score: 0.7 };
   }
@@ -115,7 +132,7 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
   if (type === 'company') {
     if (!name) return [];
     const all = rows.slice(name.from, name.to + 1).filter((r) => !isSpecks(r)).flatMap((r) => r.words);
-    const text = withLegalForm(withoutRegistration(all.map((w) => w.text).join(' ')));
+    const text = endingAtLegalForm(withLegalForm(withoutRegistration(all.map((w) => w.text).join(' '))));
     // The words the name kept (the registration number after it dropped).
     const words = all.slice(0, Math.max(1, text.split(/\s+/).length));
     return text ? [{ text, words, score: name.score }] : [];
