@@ -14,7 +14,7 @@ await runWorker<PdfQueueJob, unknown>({
   app: 'worker-pdf',
   kind: 'pdf',
   concurrency: config.PDF_CONCURRENCY,
-  isolate: { module: new URL('./processor.js', import.meta.url) },
+  isolate: { module: new URL('./processor.js', import.meta.url), warm: config.PDF_WARM_THREADS },
   // Fails the worker at start when PDF_RENDERER names a renderer that cannot run here; says which draws pages.
   setup: async (ctx) => {
     const renderer = await createPageRenderer({ renderer: config.PDF_RENDERER, timeoutMs: config.PAGE_TIMEOUT_MS, memoryMb: config.PAGE_MEMORY_MB });

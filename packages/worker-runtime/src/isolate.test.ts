@@ -49,4 +49,27 @@ describe('ThreadPool', () => {
     await expect(run({ what: 'throw' })).rejects.toThrow('processor failed');
     expect((await run({ page: 8 })).page).toBe(8);
   });
+
+  it('keeps one thread warm, starts more while slow jobs wait for one, and ends them once idle', async () => {
+    const elastic = new ThreadPool({ module, size: 3, warm: 1, growAfterMs: 100, slowJobMs: 300, idleMs: 500, memoryMb: 32, app: 'isolate-test', log: createLogger('isolate-test', 'silent') });
+    try {
+      const runOn = (data: Record<string, unknown>) => elastic.run(job(data), { ...limits, timeoutMs: 10_000 }) as Promise<{ threadId: number }>;
+      expect(elastic.threads).toBe(1);
+      // Quick jobs one after another never wait: one thread serves them.
+      for (let i = 0; i < 4; i++) await runOn({ page: i });
+      expect(elastic.threads).toBe(1);
+      // Quick jobs queued together wait their turn on it: they are done sooner than a thread starts.
+      await Promise.all(Array.from({ length: 6 }, () => runOn({ what: 'sleep', ms: 150 })));
+      expect(elastic.threads).toBe(1);
+      // Three slow jobs at once: the waiting ones start threads of their own.
+      const slow = await Promise.all([1, 2, 3].map(() => runOn({ what: 'sleep', ms: 1_500 })));
+      expect(new Set(slow.map((r) => r.threadId)).size).toBe(3);
+      // Idle, the extra threads end; the warm one stays and serves.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(elastic.threads).toBe(1);
+      expect((await runOn({ page: 9 })).threadId).toBeGreaterThan(0);
+    } finally {
+      await elastic.close();
+    }
+  });
 });

@@ -19,8 +19,22 @@ export type FromThread = { type: 'ready' } | { type: 'fatal'; error: SerializedE
 export interface ThreadPoolOptions {
   /** Module (absolute path or file URL) exporting `processor(job, ctx)`; each thread imports it once. */
   module: string | URL;
-  /** Threads, hence jobs at once. */
+  /** Threads at most, hence jobs at once. */
   size: number;
+  /**
+   * Threads kept started (default: size). Above it, a thread is started when a job has waited
+   * growAfterMs for one while a thread has been on a job for slowJobMs (not its first: a new thread's
+   * first job loads its modules), and ends when it has been idle for idleMs: a thread holds tens of
+   * MB, and a load of quick jobs (scanned pages, about 0.1 s each) is served by one thread as well as
+   * by several, where slow ones (born-digital pages drawn) need them.
+   */
+  warm?: number;
+  /** How long a job waits for a thread before another may be started (while fewer than size run). Default 1,000. */
+  growAfterMs?: number;
+  /** How long a thread's job has run for the jobs to count as slow (another thread then helps). Default 500. */
+  slowJobMs?: number;
+  /** How long a thread above `warm` stays idle before it ends. Default 30,000. */
+  idleMs?: number;
   /** Heap limit of each thread, MB (V8 old generation). */
   memoryMb: number;
   app: string;
@@ -52,6 +66,10 @@ interface Slot {
   /** Settles the job in progress when the thread dies under it. */
   onDeath?: (err: Error) => void;
   deaths: number;
+  /** Ends the thread once idle for idleMs, where more than `warm` run. */
+  idleTimer?: NodeJS.Timeout;
+  /** When its job in progress started (performance.now()). */
+  jobStartedAt?: number;
 }
 
 /**
@@ -65,9 +83,50 @@ export class ThreadPool {
   private readonly waiters: Array<{ resolve: (slot: Slot) => void; reject: (err: Error) => void }> = [];
   private seq = 0;
   private closed = false;
+  private growTimer: NodeJS.Timeout | undefined;
+  private readonly warm: number;
 
   constructor(private readonly opts: ThreadPoolOptions) {
-    for (let i = 0; i < opts.size; i++) this.slots.push(this.spawn(0));
+    this.warm = Math.max(1, Math.min(opts.size, opts.warm ?? opts.size));
+    for (let i = 0; i < this.warm; i++) this.slots.push(this.spawn(0));
+  }
+
+  /** Threads started or starting now. */
+  get threads(): number {
+    return this.slots.length;
+  }
+
+  /** A job waits for a thread: another is started if it still waits after growAfterMs and there is room. */
+  private armGrowth(): void {
+    if (this.growTimer || this.closed || this.slots.length >= this.opts.size) return;
+    this.growTimer = setTimeout(() => {
+      this.growTimer = undefined;
+      // Threads still starting will take waiting jobs: only jobs beyond them start another.
+      const starting = this.slots.filter((s) => !s.ready).length;
+      if (this.closed || this.waiters.length <= starting || this.slots.length >= this.opts.size) return;
+      const now = performance.now();
+      const slow = this.slots.some((s) => s.busy && s.jobs > 1 && s.jobStartedAt !== undefined && now - s.jobStartedAt >= (this.opts.slowJobMs ?? 500));
+      // Quick jobs queue for a moment only: look again while they wait.
+      if (!slow) return this.armGrowth();
+      this.slots.push(this.spawn(0));
+      this.opts.log.info({ threads: this.slots.length, waiting: this.waiters.length }, 'isolation thread started: jobs were waiting for one');
+      this.armGrowth();
+    }, this.opts.growAfterMs ?? 1_000);
+    this.growTimer.unref();
+  }
+
+  /** An idle thread above `warm` ends after idleMs (its memory goes back to the system). */
+  private armRetirement(slot: Slot): void {
+    if (this.slots.length <= this.warm) return;
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = undefined;
+      const index = this.slots.indexOf(slot);
+      if (slot.busy || !slot.ready || index < 0 || this.slots.length <= this.warm || this.closed) return;
+      this.slots.splice(index, 1);
+      void slot.thread.terminate();
+      this.opts.log.info({ threads: this.slots.length }, 'idle isolation thread ended');
+    }, this.opts.idleMs ?? 30_000);
+    slot.idleTimer.unref();
   }
 
   private spawn(deaths: number): Slot {
@@ -132,6 +191,8 @@ export class ThreadPool {
     if (waiter) {
       slot.busy = true;
       waiter.resolve(slot);
+    } else {
+      this.armRetirement(slot);
     }
   }
 
@@ -139,9 +200,12 @@ export class ThreadPool {
     const free = this.slots.find((s) => s.ready && !s.busy);
     if (free) {
       free.busy = true;
+      clearTimeout(free.idleTimer);
       return Promise.resolve(free);
     }
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+    const waiting = new Promise<Slot>((resolve, reject) => this.waiters.push({ resolve: (slot) => (clearTimeout(slot.idleTimer), resolve(slot)), reject }));
+    this.armGrowth();
+    return waiting;
   }
 
   /** Runs one job on a free thread (waiting for one), within the limits. */
@@ -149,6 +213,7 @@ export class ThreadPool {
     if (this.closed) throw new ServiceError('internal_error', 'worker is stopping', [], true);
     const slot = await this.acquire();
     slot.jobs += 1;
+    slot.jobStartedAt = performance.now();
     const seq = ++this.seq;
     return new Promise<unknown>((resolve, reject) => {
       let settled = false;
@@ -187,6 +252,8 @@ export class ThreadPool {
   /** Terminates every thread (jobs in progress fail); for shutdown, once no job is in hand. */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.growTimer);
+    for (const slot of this.slots) clearTimeout(slot.idleTimer);
     await Promise.all(this.slots.map((s) => s.thread.terminate().catch(() => undefined)));
   }
 }

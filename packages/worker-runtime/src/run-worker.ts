@@ -35,10 +35,11 @@ export interface WorkerOptions<Data, Result> {
    * Instead of `processor`: a module (file URL or absolute path) exporting `processor(job, ctx)`, run
    * in a pool of `concurrency` worker threads with a heap limit. A job that hangs its thread (even in
    * a synchronous loop) or exhausts its heap fails alone; the thread is replaced. Threads are also
-   * replaced every `recycleAfterJobs` jobs (100), which keeps memory flat. The job it gets carries
-   * id, name, data and attemptsMade only.
+   * replaced every `recycleAfterJobs` jobs (100), which keeps memory flat. With `warm`, only that many
+   * threads stay started; more start when jobs wait for one (ThreadPoolOptions). The job it gets
+   * carries id, name, data and attemptsMade only.
    */
-  isolate?: { module: string | URL; recycleAfterJobs?: number };
+  isolate?: { module: string | URL; recycleAfterJobs?: number; warm?: number };
   /** Per-job limits; without them a job may run as long as its request waits. */
   limits?: WorkerLimits<Data>;
   /** Runs once before the worker takes jobs (e.g. warming an engine); the process exits if it fails. */
@@ -142,6 +143,7 @@ export async function runWorker<Data extends { requestId?: string }, Result>(opt
         app: opts.app,
         log,
         ...(opts.isolate.recycleAfterJobs ? { recycleAfterJobs: opts.isolate.recycleAfterJobs } : {}),
+        ...(opts.isolate.warm ? { warm: opts.isolate.warm } : {}),
       })
     : undefined;
 
