@@ -285,6 +285,17 @@ describe('findFields with other readings of a page', () => {
     expect(found.get('address')![0]).toMatchObject({ value: 'JALAN PERMAS UTARA 1 81750 MASAI, JOHOR', normalized: 'JALAN PERMAS UTARA 1 81750 MASAI, JOHOR', source: 'header' });
   });
 
+  it("does not take for the date one printed on a row that says it is another (a card's expiry), however many readings read it", () => {
+    const page: FieldPage = {
+      page: 1,
+      words: [...text('01/03/18 19:14 Slip No.: 0010104733', 20, 40), ...text('Card Expiry: 30/09/18', 20, 80)],
+      // A reading that ran the date into the time and the label into the expiry.
+      otherReadings: [[...text('01/03/1819:14 Slip No.:0010104733', 20, 40), ...text('Card Expiry:30/09/18', 20, 80)]],
+      readingWeights: [1, 2],
+    };
+    expect(findFields([page], [{ name: 'date' }]).get('date')?.[0]?.value).toBe('01/03/18');
+  });
+
   it("ends a company's name at its legal form, and joins a name's row that goes on from the one above", () => {
     const header = (...names: string[]) => [...names.flatMap((n, i) => text(n, 60, 20 + 30 * i)), ...text('NO 12, JALAN MAWAR 3,', 60, 20 + 30 * names.length), ...text('53100 KUALA LUMPUR', 60, 50 + 30 * names.length), ...text('TEL: 03-4021 8899', 60, 80 + 30 * names.length)];
     const company = (...names: string[]) => best(find(header(...names), ['company']), 'company')?.value;

@@ -331,8 +331,12 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
   const w = weight[wanted.type];
   if (w !== undefined && wanted.kind?.kind !== 'due_date') {
     rows.forEach((row, r) => {
+      // A value on a row that says it is another thing ("Card Expiry: 30/09/18" where the date is wanted) counts less.
+      const tokens = row.words.flatMap((x) => tokensOf(x));
+      const other = wanted.kind?.avoid?.some((t) => tokens.includes(t)) && !wanted.kind.despite?.some((t) => tokens.includes(t));
+      const score = other ? 0.2 * w : w;
       for (const value of valuesIn(row.words, wanted.type)) {
-        found.push({ value: value.text, normalized: value.normalized, type: value.type, confidence: w * meanConfidence(value.words), page: page.page, box: unionOf(value.words.map((x) => x.box)), source: 'pattern', score: w, order: orderBase + r });
+        found.push({ value: value.text, normalized: value.normalized, type: value.type, confidence: score * meanConfidence(value.words), page: page.page, box: unionOf(value.words.map((x) => x.box)), source: 'pattern', score, order: orderBase + r });
       }
     });
   }
