@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT = ['ocr-throughput', 'ocr-orientation', 'pdf-raster', 'pdf-scan-dpi', 'scanned-pdf', 'translate-latency', 'api-overhead', 'worker-memory', 'scale-out', 'job-fairness'];
+const DEFAULT = ['ocr-throughput', 'bilevel-throughput', 'ocr-orientation', 'pdf-raster', 'pdf-scan-dpi', 'scanned-pdf', 'translate-latency', 'api-overhead', 'worker-memory', 'worker-pdf-memory', 'scale-out', 'job-fairness'];
 const picked = process.argv.slice(2).length ? process.argv.slice(2) : (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const names = (picked.length ? picked : DEFAULT).map((n) => n.replace(/\.ts$/, '').replace(/^bench\//, ''));
 for (const name of names) {
