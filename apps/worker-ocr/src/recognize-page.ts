@@ -32,9 +32,9 @@ export async function recognizePage(
     // Prompted fields: the page read again in other ways (OCR_FIELD_READINGS), whose words are looked in too.
     { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...('dpi' in job.data.image && job.data.image.dpi ? { dpi: job.data.image.dpi } : {}) },
   );
-  // Prompted fields on a page with words: PaddleOCR reads it too, in the same (upright, levelled) pixels.
+  // Prompted fields on a page with words in a script it reads: PaddleOCR reads it too, in the same (upright, levelled) pixels.
   const others = read.others.map((page) => ({ page, by: engine.name }));
-  if (readFields && fieldReadings.paddle && pageWords(read.page).length > 0) {
+  if (readFields && fieldReadings.paddle?.canRead(read.language) && pageWords(read.page).length > 0) {
     const page = await fieldReadings.paddle.read(read.image, { signal: ctx.signal });
     read.engineMs += page.recognizeMs;
     read.passes += 1;

