@@ -10,7 +10,7 @@ import type { EnginePage, EngineStats, OcrEngine, Orientation, PageImage, Recogn
 import { PAGE_SEGMENTATION_MODES } from '../segmentation.js';
 import { parseHocr } from './hocr.js';
 import { parseOsd } from './osd.js';
-import { runTesseract, type TesseractRun } from './run-tesseract.js';
+import { runPageProcess, type PageProcessRun } from '../page-process.js';
 import type { GrayImage } from '@docsvc/image';
 
 export interface NativeEngineOptions {
@@ -156,10 +156,10 @@ export class NativeEngine implements OcrEngine {
     // Nothing runs between pages.
   }
 
-  private async run(args: string[], input: Uint8Array | Promise<Uint8Array>, signal: AbortSignal | undefined): Promise<TesseractRun> {
+  private async run(args: string[], input: Uint8Array | Promise<Uint8Array>, signal: AbortSignal | undefined): Promise<PageProcessRun> {
     this.counters.running += 1;
     try {
-      return await runTesseract(args, input, {
+      return await runPageProcess(args, input, {
         binary: this.binary,
         memoryLimitBytes: this.memoryLimitBytes,
         cpuLimitSeconds: this.cpuLimitSeconds,
@@ -175,7 +175,7 @@ export class NativeEngine implements OcrEngine {
   }
 
   /** What a tesseract process that did not succeed means for the page. */
-  private failure(run: TesseractRun): ServiceError {
+  private failure(run: PageProcessRun): ServiceError {
     const said = run.stderr.trim().split('\n').slice(-3).join(' | ');
     if (MEMORY_FAILURE.test(run.stderr)) {
       return new ServiceError('invalid_document', `the page needed more memory than OCR_PAGE_MEMORY_MB (${this.memoryLimitMb} MB) allows; the page is too large or malformed`, [

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { ServiceError, ocrLanguageModel } from '@docsvc/schemas';
-import { runTesseract } from '../native/run-tesseract.js';
+import { runPageProcess } from '../page-process.js';
 import type { EnginePage, PageImage } from '../types.js';
 import { paddlePage, type PaddleLine } from './lines.js';
 
@@ -40,7 +40,7 @@ export class PaddleReader {
     } catch {
       return null;
     }
-    const run = await runTesseract([CHILD, '--probe'], new Uint8Array(), { binary: process.execPath }).catch(() => null);
+    const run = await runPageProcess([CHILD, '--probe'], new Uint8Array(), { binary: process.execPath }).catch(() => null);
     if (!run || run.code !== 0) return null;
     return new PaddleReader(version, { threads: opts.threads ?? 1, memoryLimitMb: opts.memoryLimitMb ?? 2_048 });
   }
@@ -54,7 +54,7 @@ export class PaddleReader {
   async read(image: PageImage, opts: { signal?: AbortSignal } = {}): Promise<EnginePage> {
     const pixels = await image.pixels();
     const header = Buffer.from(`${JSON.stringify({ width: pixels.width, height: pixels.height, channels: pixels.channels, threads: this.opts.threads })}\n`);
-    const run = await runTesseract([CHILD], Buffer.concat([header, pixels.data]), {
+    const run = await runPageProcess([CHILD], Buffer.concat([header, pixels.data]), {
       binary: process.execPath,
       memoryLimitBytes: this.opts.memoryLimitMb * 1024 * 1024,
       ...(opts.signal ? { signal: opts.signal } : {}),

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 
-export interface TesseractRun {
+/** A page's process as it ended: tesseract (native/engine.ts) or PaddleOCR's (paddle/reader.ts). */
+export interface PageProcessRun {
   stdout: string;
   stderr: string;
   /** Exit status, or null when a signal ended the process. */
@@ -11,7 +12,7 @@ export interface TesseractRun {
 }
 
 export interface RunOptions {
-  /** The tesseract binary (a name on PATH or a path). */
+  /** The program (a name on PATH or a path): tesseract, or Node for PaddleOCR's child. */
   binary: string;
   /** Address-space limit of the process in bytes (prlimit --as), or undefined for none. */
   memoryLimitBytes?: number;
@@ -27,8 +28,8 @@ export interface RunOptions {
 const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 
 /**
- * One short-lived tesseract process: `input` on its stdin, its stdout and stderr collected. One
- * thread (OMP_THREAD_LIMIT=1): several processes side by side each running OpenMP threads
+ * One short-lived process for one page (tesseract, or PaddleOCR's child): `input` on its stdin, its
+ * stdout and stderr collected. One thread (OMP_THREAD_LIMIT=1): several processes side by side each running OpenMP threads
  * oversubscribe the cores badly (tesseract #3109), and a worker runs one process per core.
  *
  * `input` may still be on its way: the process starts at once and loads its model (about 0.1 s)
@@ -40,7 +41,7 @@ const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMEx
  * abort (once the process has exited) or a process that cannot be started; any exit is resolved for
  * the caller to judge.
  */
-export function runTesseract(args: string[], input: Uint8Array | Promise<Uint8Array>, opts: RunOptions): Promise<TesseractRun> {
+export function runPageProcess(args: string[], input: Uint8Array | Promise<Uint8Array>, opts: RunOptions): Promise<PageProcessRun> {
   if (opts.signal?.aborted) return Promise.reject(abortReason(opts.signal));
   const limits = [
     ...(opts.memoryLimitBytes !== undefined ? [`--as=${Math.floor(opts.memoryLimitBytes)}`] : []),
@@ -51,7 +52,7 @@ export function runTesseract(args: string[], input: Uint8Array | Promise<Uint8Ar
   return new Promise((resolve, reject) => {
     let started = performance.now();
     const child = spawn(command, argv, {
-      env: tesseractEnv(process.env),
+      env: pageProcessEnv(process.env),
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
@@ -106,11 +107,11 @@ export function runTesseract(args: string[], input: Uint8Array | Promise<Uint8Ar
 }
 
 /**
- * tesseract's environment: the worker's, single-threaded, without the malloc settings meant for the
- * long-lived Node process. A small MALLOC_MMAP_THRESHOLD_ makes tesseract map and unmap its many
+ * A page process's environment: the worker's, single-threaded, without the malloc and Node settings
+ * meant for the long-lived worker process. A small MALLOC_MMAP_THRESHOLD_ makes tesseract map and unmap its many
  * mid-sized buffers: 10% more time a page (3.84 s against 4.25 s on a dense 300-DPI page, README).
  */
-export function tesseractEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+export function pageProcessEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = { OMP_THREAD_LIMIT: '1' };
   for (const [name, value] of Object.entries(env)) {
     if (name.startsWith('MALLOC_') || name === 'NODE_OPTIONS' || name === 'OMP_THREAD_LIMIT') continue;
