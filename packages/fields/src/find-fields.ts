@@ -367,7 +367,14 @@ const labelledAmount = (wanted: Wanted, page: FieldPage, rows: readonly TextRow[
   rank(labelledCandidates(wanted, page, rows, 0).filter((c): c is Candidate & { normalized: number } => c.score >= 0.5 && hasCents(c.value) && typeof c.normalized === 'number'))[0] as (Candidate & { normalized: number }) | undefined;
 
 /** What the receipt says was paid less the change given: the total it implies, and whether a change was printed. */
-function paymentTotal(page: FieldPage, rows: readonly TextRow[]): { total: number; withChange: boolean; words: Set<LayoutWord>; paidBox: Box } | undefined {
+interface PaymentTotal {
+  total: number;
+  withChange: boolean;
+  words: Set<LayoutWord>;
+  paidBox: Box;
+}
+
+function paymentTotal(page: FieldPage, rows: readonly TextRow[]): PaymentTotal | undefined {
   const paid = labelledAmount(PAID, page, rows);
   if (!paid) return undefined;
   const change = labelledAmount(CHANGE, page, rows);
@@ -378,14 +385,40 @@ function paymentTotal(page: FieldPage, rows: readonly TextRow[]): { total: numbe
   return { total: Math.round((given - back) * 100) / 100, withChange: change !== undefined, words, paidBox: paid.box };
 }
 
+/** The amounts a reading prints beside a total's neighbours' labels, found once and weighed by every check of a total. */
+interface ReadingArithmetic {
+  page: number;
+  rows: readonly TextRow[];
+  /** The labelled subtotal, where one above zero is printed. */
+  subtotal?: number;
+  /** The labelled tax, where a subtotal is printed too. */
+  tax?: number;
+  /** Whether a discount with an amount is printed. */
+  discounted: boolean;
+  payment?: PaymentTotal;
+}
+
+function readingArithmetic(page: FieldPage, rows: readonly TextRow[]): ReadingArithmetic {
+  const subtotal = labelledAmount(SUBTOTAL, page, rows)?.normalized;
+  const tax = subtotal !== undefined && subtotal > 0 ? labelledAmount(TAX, page, rows)?.normalized : undefined;
+  const payment = paymentTotal(page, rows);
+  return {
+    page: page.page,
+    rows,
+    ...(subtotal !== undefined && subtotal > 0 ? { subtotal } : {}),
+    ...(tax !== undefined ? { tax } : {}),
+    discounted: (labelledAmount(DISCOUNT, page, rows)?.normalized ?? 0) !== 0,
+    ...(payment ? { payment } : {}),
+  };
+}
+
 /**
  * A total that agrees with what was paid less the change is the total: it goes first among labelled
  * values (any label of a total), and where none is labelled, an amount of that value on the page is
  * taken. With no change printed, what was paid agreeing is weaker evidence (exact payments are
  * common, rounding up is too).
  */
-function checkTotals(candidates: Candidate[], page: FieldPage, rows: readonly TextRow[], orderBase: number): void {
-  const paid = paymentTotal(page, rows);
+function checkTotals(candidates: Candidate[], page: FieldPage, rows: readonly TextRow[], orderBase: number, paid: PaymentTotal | undefined): void {
   if (!paid) return;
   // The paid amount itself is no evidence: a value printed between two labels is read as both the total's and the payment's.
   const agrees = (c: Candidate) => c.page === page.page && typeof c.normalized === 'number' && Math.abs(c.normalized - paid.total) < 0.005 && overlapShare(c.box, paid.paidBox) < 0.5;
@@ -409,13 +442,12 @@ function checkTotals(candidates: Candidate[], page: FieldPage, rows: readonly Te
  * below the subtotal the readings agree on (the value most of them read), unless a discount is
  * printed ("2.40" for 42.40 lost its first digit): such candidates go after the others.
  */
-function checkAgainstSubtotal(candidates: Candidate[], laid: ReadonlyArray<{ page: FieldPage; rows: readonly TextRow[] }>): void {
+function checkAgainstSubtotal(candidates: Candidate[], readings: readonly ReadingArithmetic[]): void {
   const subtotals = new Map<number, number>();
   let discounted = false;
-  for (const { page, rows } of laid) {
-    const subtotal = labelledAmount(SUBTOTAL, page, rows);
-    if (subtotal && subtotal.normalized > 0) subtotals.set(subtotal.normalized, (subtotals.get(subtotal.normalized) ?? 0) + 1);
-    discounted ||= (labelledAmount(DISCOUNT, page, rows)?.normalized ?? 0) !== 0;
+  for (const reading of readings) {
+    if (reading.subtotal !== undefined) subtotals.set(reading.subtotal, (subtotals.get(reading.subtotal) ?? 0) + 1);
+    discounted ||= reading.discounted;
   }
   const subtotal = discounted ? undefined : [...subtotals].sort((a, b) => b[1] - a[1])[0]?.[0];
   for (const c of candidates) {
@@ -430,21 +462,18 @@ function checkAgainstSubtotal(candidates: Candidate[], laid: ReadonlyArray<{ pag
  * labelled alike, the one more of them agree with goes first (a misread "12.45" where the subtotal and
  * the tax summary say 12.15). A payment is no evidence for the value it was read from (checkTotals).
  */
-function totalEvidence(laid: ReadonlyArray<{ page: FieldPage; rows: readonly TextRow[] }>): (c: Candidate & { normalized: number }) => number {
+function totalEvidence(readings: readonly ReadingArithmetic[]): (c: Candidate & { normalized: number }) => number {
   const said: Array<{ page: number; value: number; kind: 'subtotal' | 'payment' | 'sum'; from?: Box }> = [];
-  for (const { page, rows } of laid) {
-    const subtotal = labelledAmount(SUBTOTAL, page, rows);
-    if (subtotal && subtotal.normalized > 0) said.push({ page: page.page, value: subtotal.normalized, kind: 'subtotal' });
-    const tax = subtotal && labelledAmount(TAX, page, rows);
-    if (subtotal && tax && tax.normalized > 0) said.push({ page: page.page, value: Math.round((subtotal.normalized + tax.normalized) * 100) / 100, kind: 'sum' });
-    const paid = paymentTotal(page, rows);
-    if (paid?.withChange && paid.total > 0) said.push({ page: page.page, value: paid.total, kind: 'payment', from: paid.paidBox });
+  for (const { page, rows, subtotal, tax, payment } of readings) {
+    if (subtotal !== undefined) said.push({ page, value: subtotal, kind: 'subtotal' });
+    if (subtotal !== undefined && tax !== undefined && tax > 0) said.push({ page, value: Math.round((subtotal + tax) * 100) / 100, kind: 'sum' });
+    if (payment?.withChange && payment.total > 0) said.push({ page, value: payment.total, kind: 'payment', from: payment.paidBox });
     for (const row of rows) {
       const amounts = valuesIn(row.words, 'amount').flatMap((v) => (hasCents(v.text) && typeof v.normalized === 'number' && v.normalized > 0 ? [v.normalized] : []));
       for (let i = 0; i < amounts.length; i++) {
         for (let j = i + 1; j < amounts.length; j++) {
           const sum = Math.round((amounts[i]! + amounts[j]!) * 100) / 100;
-          if (!amounts.includes(sum)) said.push({ page: page.page, value: sum, kind: 'sum' });
+          if (!amounts.includes(sum)) said.push({ page, value: sum, kind: 'sum' });
         }
       }
     }
@@ -596,14 +625,17 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       return { page: read, rows: textRows(words), orderBase: p * 100_000 + reading * 10_000, reading, weight: page.readingWeights?.[reading] ?? 1 };
     }),
   );
+  // What each reading prints around a total: found once, for whichever requested fields are totals.
+  let arithmetic: ReadingArithmetic[] | undefined;
+  const arithmeticOf = () => (arithmetic ??= laid.map(({ page, rows }) => readingArithmetic(page, rows)));
   const out = new Map<string, FoundField[]>();
   for (const request of requests) {
     const wanted = wantedOf(request);
     const candidates: Candidate[] = [];
-    for (const { page, rows, orderBase, reading, weight } of laid) {
+    for (const [index, { page, rows, orderBase, reading, weight }] of laid.entries()) {
       const own = [...labelledCandidates(wanted, page, rows, orderBase), ...tableCandidates(wanted, page, orderBase), ...patternCandidates(wanted, rows, page, orderBase)];
       if (wanted.kind?.kind === 'total') {
-        checkTotals(own, page, rows, orderBase);
+        checkTotals(own, page, rows, orderBase, arithmeticOf()[index]!.payment);
         for (const c of own) {
           if (typeof c.normalized !== 'number') continue;
           // Nothing is bought for nothing: a zero is a rounding, a discount or a change line's.
@@ -623,8 +655,8 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       candidates.push(...own);
     }
     if (wanted.kind?.kind === 'total') {
-      checkAgainstSubtotal(candidates, laid);
-      const evidence = totalEvidence(laid);
+      checkAgainstSubtotal(candidates, arithmeticOf());
+      const evidence = totalEvidence(arithmeticOf());
       for (const c of candidates) if (typeof c.normalized === 'number' && hasCents(c.value)) c.evidence = evidence(c as Candidate & { normalized: number });
     }
     countVotes(candidates);
