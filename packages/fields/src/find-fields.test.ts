@@ -314,6 +314,14 @@ describe('findFields with other readings of a page', () => {
     expect(best(found, 'invoice_number')?.value).toBe('A1l0');
   });
 
+  it("reads a 1 ending a lower-case word as an l, and a 1 or 0 inside an upper-case word as an I or O, but not a number run into a word", () => {
+    const address = (...rows: string[]) => best(find([...text('KEDAI BUKU CAHAYA SDN BHD', 60, 20), ...rows.flatMap((r, i) => text(r, 60, 50 + 30 * i)), ...text('TEL: 03-4021 8899', 60, 50 + 30 * rows.length)], ['address']), 'address')?.value;
+    expect(address('Leve1 6, Bangunan TH, Jalan SS21/39,', '47400 Petaling Jaya Selangor')).toBe('Level 6, Bangunan TH, Jalan SS21/39, 47400 Petaling Jaya Selangor');
+    expect(address('LOT 3, SH0PPING CENTRE, SECT1ON U6,', '40150 SHAH ALAM, SELANGOR')).toBe('LOT 3, SHOPPING CENTRE, SECTION U6, 40150 SHAH ALAM, SELANGOR');
+    // A mile's number run into its word (a reading that dropped the space), and codes of letters and digits, stay as printed.
+    expect(address('Jalan TrasBatu1 28700 Bentong', 'Lot PJU1A/7A, 28700 Pahang')).toBe('Jalan TrasBatu1 28700 Bentong Lot PJU1A/7A, 28700 Pahang');
+  });
+
   it('counts a reading as much as its weight: a more accurate reader outvotes two readings that agree on a misread', () => {
     const header = (name: string) => [...text(name, 60, 20), ...text('NO.59 JALAN PERMAS 9/5', 60, 50), ...text('81750 JOHOR BAHRU', 60, 80), ...text('TEL: 07-386 7524', 60, 110)];
     const page: FieldPage = { page: 1, words: header('PERNIAGAAN ZHENG Hii'), otherReadings: [header('PERNIAGAAN ZHENG Hii'), header('PERNIAGAAN ZHENG HUI'), header('PERNIAGAAN ZHENG HUI')] };
