@@ -191,6 +191,17 @@ describe('findFields on scanned receipts as OCR reads them', () => {
     expect(best(find(lines('Discount'), ['total']), 'total')?.normalized).toBe(2.4);
   });
 
+  it("takes the subtotal for the total where the total's amount cannot be read, not the cash given", () => {
+    const lines = (total: string) => [
+      ...text('2 TAU SAR PNEAH 24PCS', 20, 40), ...right('25.00', 470, 40), ...text('SubTotal', 20, 80), ...right('25.00', 470, 80),
+      ...text('Net Total', 20, 120), ...right(total, 470, 120), ...text('C', 20, 160), ...right('50.00', 470, 160), ...text('GE', 20, 200), ...right('25.00', 470, 200),
+    ];
+    // Its amount read as "25: 9", and the cash and change labels garbled: the subtotal, not the largest amount.
+    expect(best(find(lines('25: 9'), ['total']), 'total')).toMatchObject({ value: '25.00', normalized: 25 });
+    // Read, the total's amount is the total, whatever the subtotal says.
+    expect(best(find(lines('26.42'), ['total']), 'total')).toMatchObject({ value: '26.42', normalized: 26.42, source: 'key_value' });
+  });
+
   it('takes, of two readings of the total, the one the subtotal and a tax summary add up to', () => {
     // Two readings of one receipt: one misreads the total's 1 as a 4; the larger would go first.
     const reading = (total: string) => [

@@ -391,6 +391,8 @@ interface ReadingArithmetic {
   rows: readonly TextRow[];
   /** The labelled subtotal, where one above zero is printed. */
   subtotal?: number;
+  /** Where it is printed, and as what. */
+  subtotalFound?: Candidate;
   /** The labelled tax, where a subtotal is printed too. */
   tax?: number;
   /** Whether a discount with an amount is printed. */
@@ -399,13 +401,14 @@ interface ReadingArithmetic {
 }
 
 function readingArithmetic(page: FieldPage, rows: readonly TextRow[]): ReadingArithmetic {
-  const subtotal = labelledAmount(SUBTOTAL, page, rows)?.normalized;
+  const subtotalFound = labelledAmount(SUBTOTAL, page, rows);
+  const subtotal = subtotalFound?.normalized;
   const tax = subtotal !== undefined && subtotal > 0 ? labelledAmount(TAX, page, rows)?.normalized : undefined;
   const payment = paymentTotal(page, rows);
   return {
     page: page.page,
     rows,
-    ...(subtotal !== undefined && subtotal > 0 ? { subtotal } : {}),
+    ...(subtotal !== undefined && subtotal > 0 ? { subtotal, subtotalFound } : {}),
     ...(tax !== undefined ? { tax } : {}),
     discounted: (labelledAmount(DISCOUNT, page, rows)?.normalized ?? 0) !== 0,
     ...(payment ? { payment } : {}),
@@ -440,7 +443,9 @@ function checkTotals(candidates: Candidate[], page: FieldPage, rows: readonly Te
 /**
  * What the lines printed beside a total say of it, over every reading of the page: a total is not
  * below the subtotal the readings agree on (the value most of them read), unless a discount is
- * printed ("2.40" for 42.40 lost its first digit): such candidates go after the others.
+ * printed ("2.40" for 42.40 lost its first digit): such candidates go after the others. Where no
+ * reading read a total's label with an amount (cents and all) beside it, and the largest amount is a
+ * round sum (the cash given), that subtotal is a candidate.
  */
 function checkAgainstSubtotal(candidates: Candidate[], readings: readonly ReadingArithmetic[]): void {
   const subtotals = new Map<number, number>();
@@ -453,7 +458,18 @@ function checkAgainstSubtotal(candidates: Candidate[], readings: readonly Readin
   for (const c of candidates) {
     if (subtotal !== undefined && typeof c.normalized === 'number' && c.normalized < subtotal - MAX_ROUNDING) c.score *= 0.01;
   }
+  // No total's label read with an amount beside it ("Net Total 25: 9"), and the largest amount on the
+  // page a round sum above the subtotal (the cash given: 50.00): the subtotal most readings read is the
+  // total. A tax printed with it is most often included in it (a GST summary's "GST 6% 1.42"); a
+  // largest amount with cents (19.08 over 18.00) is more likely the total with its tax added.
+  if (subtotal === undefined || candidates.some((c) => c.source !== 'pattern' && c.score >= 0.25 && hasCents(c.value))) return;
+  const largest = Math.max(...candidates.flatMap((c) => (c.source === 'pattern' && typeof c.normalized === 'number' ? [c.normalized] : [])));
+  if (Number.isFinite(largest) && !(largest > subtotal + MAX_ROUNDING && Number.isInteger(largest))) return;
+  const found = readings.find((r) => r.subtotal === subtotal)!.subtotalFound!;
+  candidates.push({ ...found, confidence: SUBTOTAL_AS_TOTAL * found.confidence, score: SUBTOTAL_AS_TOTAL, order: found.order });
 }
+/** How much a total taken from the subtotal counts: above a last-resort amount (0.1), below a labelled total. */
+const SUBTOTAL_AS_TOTAL = 0.2;
 /**
  * What the rest of the page says the total is, over every reading: the subtotal (where nothing is
  * added to it), what was paid less a printed change, and sums: the subtotal and the tax, or two amounts
