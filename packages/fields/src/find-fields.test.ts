@@ -331,6 +331,7 @@ describe('findFields with other readings of a page', () => {
     expect(address('LOT 3, SH0PPING CENTRE, SECT1ON U6,', '40150 SHAH ALAM, SELANGOR')).toBe('LOT 3, SHOPPING CENTRE, SECTION U6, 40150 SHAH ALAM, SELANGOR');
     // A mile's number run into its word (a reading that dropped the space), and codes of letters and digits, stay as printed.
     expect(address('Jalan TrasBatu1 28700 Bentong', 'Lot PJU1A/7A, 28700 Pahang')).toBe('Jalan TrasBatu1 28700 Bentong Lot PJU1A/7A, 28700 Pahang');
+    expect(address('No 5, Jalan1, Taman Sri', '43800 Dengkil, Selangor')).toBe('No 5, Jalan1, Taman Sri 43800 Dengkil, Selangor');
   });
 
   it('counts a reading as much as its weight: a more accurate reader outvotes two readings that agree on a misread', () => {
