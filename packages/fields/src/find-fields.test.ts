@@ -246,6 +246,20 @@ describe('findFields on scanned receipts as OCR reads them', () => {
     expect(best(find(other, ['date']), 'date')?.value).toBe('30/04/17');
   });
 
+  it("starts an address past a labelled number or a registration in full-width brackets, and without the label printed before it", () => {
+    const address = (...rows: string[]) => {
+      const words = [...text('PETRODELI ENTERPRISE', 60, 20), ...rows.flatMap((r, i) => text(r, 60, 50 + 30 * i)), ...text('Telephone:03-41056485', 60, 50 + 30 * rows.length)];
+      return best(find(words, ['address']), 'address');
+    };
+    expect(address('Site:2395', 'LOT 485, TMN LEMBAH KERAMAT', '54200 KUALA LUMPUR')?.value).toBe('LOT 485, TMN LEMBAH KERAMAT 54200 KUALA LUMPUR');
+    expect(address('GSYReg:001627654144', '4243, COMPLEKS SRI GAYA,', '40150 SELANGOR')?.value).toBe('4243, COMPLEKS SRI GAYA, 40150 SELANGOR');
+    expect(address('201283-M）', 'LOT LG 315, SHOPPING CENTRE,', '47800 SELANGOR')?.value).toBe('LOT LG 315, SHOPPING CENTRE, 47800 SELANGOR');
+    const labelled = address('HQ ADD:LOT 11995,BATU 2,JALAN KAPAR 41400 KLANG, SELANGOR')!;
+    expect(labelled.value).toBe('LOT 11995,BATU 2,JALAN KAPAR 41400 KLANG, SELANGOR');
+    // Its box starts where the address does, past the label.
+    expect(labelled).toMatchObject({ source: "header", box: { x0: 60 + 2 * 10 + 6 + 4 * 10 } });
+  });
+
   it('reads the seller\'s legal form through a misread letter, leaves a brand over the legal name out, and ends the address at its country', () => {
     const words = [
       ...text('AA PHARMACY', 150, 20), ...text('SUBANG HEALTHCARE SIN BHD', 100, 50), ...text('(1116258-K)', 180, 80),

@@ -61,9 +61,12 @@ const isTitle = (row: TextRow) => TITLES.has(labelTokens(rowText(row)).join(' ')
 const readsAsName = (row: TextRow) => letterShare(withoutRegistration(rowText(row))) >= 0.6 && (rowText(row).match(/\p{L}/gu)?.length ?? 0) >= 3 && meanConfidence(row.words) >= 0.3 && !isTitle(row);
 /** A company registration or tax number on its own row: "(1234567-X)", "(Co. No. 113825-W)", "Co. Reg. No. 12345", "(GST Reg No. 001492992000)". */
 const isRegistration = (row: TextRow) => {
-  const text = rowText(row).trim();
+  // NFKC: full-width brackets, as PaddleOCR writes them ("201283-M）"), are brackets.
+  const text = rowText(row).normalize('NFKC').trim();
   return (/^[([]/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 4) || /^\(?\s*[\dA-Z]{4,}\s*-\s*[A-Z0-9]{1,3}\s*\)?$/i.test(text) || /\b(co\.?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|gst\s*(reg|id|no))/i.test(text);
 };
+/** A row that is one label and its number ("Site: 2395", "GSYReg:001627654144"): a site's or a registration's, not an address's first row. */
+const isLabelledNumber = (row: TextRow) => /^[^\d:]{2,24}:\s*[\p{L}\d-]*\d[\p{L}\d-]*$/u.test(rowText(row).trim());
 const startsBody = (row: TextRow) => labelTokens(rowText(row)).some((t) => AFTER_HEADER.has(t)) || readDates(rowText(row)).length > 0 || isTitle(row);
 /** Countries an address ends with (the end of an address block). */
 const COUNTRIES = new Set(['malaysia', 'singapore', 'indonesia', 'thailand', 'philippines', 'germany', 'deutschland', 'france', 'espana', 'spain', 'italia', 'italy', 'nederland', 'netherlands', 'belgium', 'belgique', 'osterreich', 'austria', 'schweiz', 'suisse', 'switzerland', 'portugal', 'uk', 'usa', 'canada', 'australia']);
@@ -143,17 +146,36 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
     const row = rows[r]!;
     const previous = picked[picked.length - 1];
     if (previous && row.box.y0 - previous.box.y1 > 1.8 * Math.max(row.height, previous.height)) break;
-    // Before the address: registration numbers, a subtitle ("BISTRO & CAFE"), specks.
-    if (picked.length === 0 && (isRegistration(row) || !looksAddress(row) || !readsAsNameOrAddress(row))) continue;
+    // Before the address: registration numbers, labelled numbers ("Site: 2395"), a subtitle ("BISTRO & CAFE"), specks.
+    if (picked.length === 0 && (isRegistration(row) || isLabelledNumber(row) || !looksAddress(row) || !readsAsNameOrAddress(row))) continue;
     if (isRegistration(row) || startsBody(row) || isContact(row)) break;
     picked.push(row);
     if (endsAddress(row)) break;
   }
   if (!picked.some(looksAddress)) return [];
-  const words = picked.flatMap((r) => r.words);
+  const words = withoutAddressLabel(picked.flatMap((r) => r.words));
   while (words.length && isSpeck(words[0]!)) words.shift();
   while (words.length && isSpeck(words[words.length - 1]!)) words.pop();
   return [{ text: words.map((w) => w.text).join(' '), words, score: 0.6 }];
+}
+
+/** An address's label printed before it ("Address:", "HQ Add:", "Alamat:"), up to its colon. */
+const ADDRESS_LABEL = /^(?:\p{L}{1,4}\s+)?(?:add|addr|address|alamat|adresse|anschrift|direcci[oó]n|indirizzo|adres|endere[cç]o)\s*[:.]\s*/iu;
+
+/** The address's words without the label printed before it: whole words dropped, a word run into the value ("ADD:LOT") cut at its colon. */
+function withoutAddressLabel(words: LayoutWord[]): LayoutWord[] {
+  const text = words.map((w) => w.text).join(' ');
+  const label = ADDRESS_LABEL.exec(text);
+  if (!label) return words;
+  let rest = label[0].length;
+  const out = [...words];
+  while (out.length && rest >= out[0]!.text.length + 1) rest -= out.shift()!.text.length + 1;
+  if (rest > 0 && out.length) {
+    const [first] = out as [LayoutWord];
+    const cut = first.box.x0 + ((first.box.x1 - first.box.x0) * rest) / first.text.length;
+    out[0] = { ...first, text: first.text.slice(rest), box: { ...first.box, x0: Math.round(cut) } };
+  }
+  return out[0]?.text ? out : out.slice(1);
 }
 
 const readsAsNameOrAddress = (row: TextRow) => meanConfidence(row.words) >= 0.4 && (rowText(row).match(/[\p{L}\p{N}]/gu)?.length ?? 0) >= 3;

@@ -61,8 +61,9 @@ describe('ThreadPool', () => {
       // Quick jobs queued together wait their turn on it: they are done sooner than a thread starts.
       await Promise.all(Array.from({ length: 6 }, () => runOn({ what: 'sleep', ms: 150 })));
       expect(elastic.threads).toBe(1);
-      // Three slow jobs at once: the waiting ones start threads of their own.
-      const slow = await Promise.all([1, 2, 3].map(() => runOn({ what: 'sleep', ms: 1_500 })));
+      // Three slow jobs at once: the waiting ones start threads of their own. Slow enough that the
+      // first is still running when both new threads have started on a loaded machine (CI: 1.5 s was not).
+      const slow = await Promise.all([1, 2, 3].map(() => runOn({ what: 'sleep', ms: 4_000 })));
       expect(new Set(slow.map((r) => r.threadId)).size).toBe(3);
       // Idle, the extra threads end; the warm one stays and serves.
       await new Promise((resolve) => setTimeout(resolve, 1_200));
