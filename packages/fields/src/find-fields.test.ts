@@ -329,6 +329,9 @@ describe('findFields with other readings of a page', () => {
     expect(company('MAJU JAYA SDN BHD KLANG BRANCH')).toBe('MAJU JAYA SDN BHD KLANG BRANCH');
     expect(company('ONE ONE THREE SEAFOOD RESTAURANT SDN 1..')).toBe('ONE ONE THREE SEAFOOD RESTAURANT SDN BHD');
     expect(company('THE COFFEE BEAN', '& TEA LEAF (M) SDN. BHD.')).toBe('THE COFFEE BEAN & TEA LEAF (M) SDN. BHD.');
+    // A legal form's two words run together with a dot, one misread, as printed otherwise.
+    expect(company('Segi Cash & Carry Sdn.Rhd')).toBe('Segi Cash & Carry Sdn.Bhd');
+    expect(company('MAJU JAYA SDN.BHD.')).toBe('MAJU JAYA SDN.BHD.');
   });
 
   it("puts right a name's or address's look-alike characters where the characters beside them say which they are", () => {

@@ -17,7 +17,12 @@ const FORM_PAIRS: Array<[string, string]> = [['sdn', 'bhd'], ['pte', 'ltd'], ['p
 const nearly = (a: string, b: string) => a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
 /** A company's name with a misread legal form put right: "SUBANG HEALTHCARE SIN BHD" -> "... SDN BHD". */
 function withLegalForm(name: string): string {
-  const words = name.split(' ');
+  // A form's two words printed with a dot between them and no space ("Sdn.Rhd") are checked as two, and kept as printed.
+  const parts = name.split(' ').flatMap((w) => {
+    const dot = /^\p{L}{2,3}\.\p{L}{2,3}\.?$/u.test(w) ? w.indexOf('.') + 1 : 0;
+    return dot ? [{ text: w.slice(0, dot), glued: false }, { text: w.slice(dot), glued: true }] : [{ text: w, glued: false }];
+  });
+  const words = parts.map((p) => p.text);
   const key = (w: string) => w.toLowerCase().replace(/[.,]+$/, '');
   const asPrinted = (form: string, printed: string) => (printed === printed.toLowerCase() ? form : printed === printed.toUpperCase() ? form.toUpperCase() : form[0]!.toUpperCase() + form.slice(1)) + (/[.,]+$/.exec(printed)?.[0] ?? '');
   for (let i = 0; i + 1 < words.length; i++) {
@@ -28,7 +33,7 @@ function withLegalForm(name: string): string {
       else if (a === first && nearly(b, second)) words[i + 1] = asPrinted(second, words[i + 1]!);
     }
   }
-  return words.join(' ');
+  return words.map((w, i) => (i === 0 || parts[i]!.glued ? w : ` ${w}`)).join('');
 }
 
 /**
