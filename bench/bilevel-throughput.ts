@@ -8,7 +8,7 @@
 // TIFF files; BENCH_REPEATS=1 for one run as it was).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { envInt, main, median, report, round } from './lib/common.ts';
+import { envInt, main, median, report, round, track } from './lib/common.ts';
 
 interface Run {
   ratio: number;
@@ -19,12 +19,15 @@ interface Run {
 /** One ocr-throughput run in a child process: its own output passed through, its figures read from its JSON line. */
 function oneRun(): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(new URL('./ocr-throughput.ts', import.meta.url))], {
-      env: { ...process.env, BENCH_PAGE_STYLE: process.env.BENCH_PAGE_STYLE ?? 'bilevel-png', BENCH_OCR_ENGINES: process.env.BENCH_OCR_ENGINES ?? 'native' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    // Tracked: a signal or an error here stops the run (it stops its own service and tesseract processes).
+    const child = track(
+      spawn(process.execPath, [fileURLToPath(new URL('./ocr-throughput.ts', import.meta.url))], {
+        env: { ...process.env, BENCH_PAGE_STYLE: process.env.BENCH_PAGE_STYLE ?? 'bilevel-png', BENCH_OCR_ENGINES: process.env.BENCH_OCR_ENGINES ?? 'native' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
     let out = '';
-    child.stdout.on('data', (d: Buffer) => {
+    child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       process.stdout.write(d);
     });
