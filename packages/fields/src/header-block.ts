@@ -1,5 +1,6 @@
 import type { LayoutWord, TextRow } from '@docsvc/layout';
 import { labelTokens } from './tokens.js';
+import { FIELD_KINDS } from './vocabulary.js';
 import { meanConfidence } from './typed-values.js';
 import { readDates } from './values.js';
 
@@ -164,14 +165,20 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
   return [{ text: words.map((w) => w.text).join(' '), words, score: 0.6 }];
 }
 
-/** An address's label printed before it ("Address:", "HQ Add:", "Alamat:"), up to its colon. */
-const ADDRESS_LABEL = /^(?:\p{L}{1,4}\s+)?(?:add|addr|address|alamat|adresse|anschrift|direcci[oó]n|indirizzo|adres|endere[cç]o)\s*[:.]\s*/iu;
+/**
+ * An address's labels (the vocabulary's: "Address", "Alamat", "Adresse" ...) and "Add", the
+ * abbreviation printed before an address ("HQ Add:") but too short to be looked for as a label.
+ */
+const ADDRESS_LABELS = new Set(['add', ...(FIELD_KINDS.find((k) => k.kind === 'address')?.labels ?? []).flatMap((l) => labelTokens(l))]);
 
-/** The address's words without the label printed before it: whole words dropped, a word run into the value ("ADD:LOT") cut at its colon. */
+/**
+ * The address's words without the label printed before it, up to its colon ("Address:", "HQ ADD:"):
+ * whole words dropped, a word run into the value ("ADD:LOT") cut at its colon, its box with it.
+ */
 function withoutAddressLabel(words: LayoutWord[]): LayoutWord[] {
   const text = words.map((w) => w.text).join(' ');
-  const label = ADDRESS_LABEL.exec(text);
-  if (!label) return words;
+  const label = /^((?:\p{L}{1,4}\s+)?(\p{L}+))\s*[:.]\s*/u.exec(text);
+  if (!label || !ADDRESS_LABELS.has(labelTokens(label[2]!).join(' '))) return words;
   let rest = label[0].length;
   const out = [...words];
   while (out.length && rest >= out[0]!.text.length + 1) rest -= out.shift()!.text.length + 1;
