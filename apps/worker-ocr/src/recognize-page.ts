@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
 import { takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { pageWords, rawPage, readPage, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode } from '@docsvc/ocr-engine';
+import { pageWords, rawPage, readLeftInk, readPage, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode } from '@docsvc/ocr-engine';
 import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -12,7 +12,8 @@ import type { Box } from '@docsvc/image';
 /**
  * Job "page": read one page upright in the right language (readPage: orientation and language are
  * decided from what the engine reads) and assemble its sections, and its tables and key-value pairs
- * from its words and the lines drawn on it (found in its pixels). With fine_grained, each word box is
+ * from its words and the lines drawn on it (found in its pixels), with the ink its reading left
+ * unread read too (readLeftInk: tesseract drops a digit alone in a cell). With fine_grained, each word box is
  * tightened to the word's own ink in the same (upright) image. Stops at PAGE_TIMEOUT_MS (ctx.signal:
  * the engine's process is killed or its thread replaced).
  */
@@ -30,7 +31,7 @@ export async function recognizePage(
     engine,
     arriving.then((p) => p.image),
     // Prompted fields: the page read again in other ways (OCR_FIELD_READINGS), whose words are looked in too.
-    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...('dpi' in job.data.image && job.data.image.dpi ? { dpi: job.data.image.dpi } : {}) },
+    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...dpiOf(job.data) },
   );
   // Prompted fields on a page with words in a script it reads: PaddleOCR reads it too, in the same (upright, levelled) pixels.
   const others = read.others.map((page) => ({ page, by: engine.name }));
@@ -43,13 +44,21 @@ export async function recognizePage(
   const { from, rulings: drawn, width: sentWidth, height: sentHeight } = await arriving;
   const t0 = performance.now();
   const gray = fineGrained ? toGray(await read.image.pixels()) : undefined;
-  const sections = assembleSections(read.page, page, { layout: true, ...(gray ? { wordBox: (box: Box) => tightenToInk(gray, box) } : {}) });
   const { width, height } = read.image;
-  const packed = packSections(sections);
   // The lines where the page was read: turned with it; a page levelled by a few degrees keeps none.
   const rulings = read.skew === 0 ? turnBoxes(drawn, read.rotation, sentWidth, sentHeight) : [];
+  // Structure asked for: the ink the reading left unread (a digit alone in a cell) read too.
+  const t1 = performance.now();
+  const left = drawnLines ? await readLeftInk(engine, read.image, read.page, { signal: ctx.signal, ...dpiOf(job.data) }) : undefined;
+  const leftMs = Math.round(performance.now() - t1) - (left?.lookMs ?? 0);
+  if (left && left.regions > 0) {
+    read.engineMs += left.engineMs;
+    read.passes += 1;
+  }
+  const sections = assembleSections(left?.page ?? read.page, page, { layout: true, ...(gray ? { wordBox: (box: Box) => tightenToInk(gray, box) } : {}) });
+  const packed = packSections(sections);
   const structure = pageStructureOf({ width, height, sections: packed }, rulings);
-  const layoutMs = Math.round(performance.now() - t0);
+  const layoutMs = Math.round(performance.now() - t0) - leftMs;
   ctx.log.info(
     {
       page,
@@ -63,6 +72,7 @@ export async function recognizePage(
       passes: read.passes,
       ...(read.orientation ? { osd: { rotate: read.orientation.rotation, confidence: read.orientation.confidence, script: read.orientation.script } } : {}),
       engine_ms: read.engineMs,
+      ...(left ? { left_ink: { regions: left.regions, words: left.words, look_ms: left.lookMs, read_ms: leftMs } } : {}),
       layout_ms: layoutMs,
       rulings: rulings.length,
       sections: sections.length,
@@ -87,6 +97,9 @@ export async function recognizePage(
     ...(read.missingLanguage ? { missingLanguage: read.missingLanguage } : {}),
   };
 }
+
+/** The page's resolution where its image does not state it (a PDF page's raster). */
+const dpiOf = (data: OcrPageJob): { dpi?: number } => ('dpi' in data.image && data.image.dpi ? { dpi: data.image.dpi } : {});
 
 /** An engine page's words, packed as a result's words are. */
 const packedWords = (page: EnginePage): PackedWord[] => pageWords(page).map((w) => [w.text, w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1, Math.round(w.confidence * 1000) / 1000]);

@@ -5,6 +5,7 @@ export { TesseractJsEngine, type TesseractJsOptions, type TesseractJsStats } fro
 export { bestModelPath } from './best-models.js';
 export { OTHER_READERS, READING_MODES_RULE, parseFieldReadings, parseReadingModes, type FieldReadings, type OtherReader } from './reading-modes.js';
 export { readPage, type ReadPageOptions, type ReadPageResult } from './read-page.js';
+export { readLeftInk, unreadRegions, type LeftInkReading, type ReadLeftInkOptions } from './left-ink.js';
 export { toGray, straighten, estimateSkew, inkReport } from './pixels.js';
 export { assessPage, pageWords, type PageQuality } from './page-quality.js';
 export { DEFAULT_LANG_PATH, listInstalledLanguages } from './languages.js';

@@ -97,8 +97,9 @@ export interface OcrPageJob {
   fineGrained: boolean;
   /**
    * Look for the lines drawn on the page (tables' borders and rules), take a grid's lines off before
-   * recognition and give them to the layout: asked for by requests that want tables; it costs a scan
-   * its decoding and a pass over its pixels.
+   * recognition and give them to the layout, and read again the ink the recognition left unread (a
+   * digit alone in a cell): asked for by requests that want tables; it costs a scan its decoding, two
+   * passes over its pixels and, where ink was left unread, a recognition of that ink alone.
    */
   drawnLines?: boolean;
   /**

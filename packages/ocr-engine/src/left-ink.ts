@@ -1,0 +1,271 @@
+import { otsu, type Box, type GrayImage } from '@docsvc/image';
+import { pageWords } from './page-quality.js';
+import { toGray } from './pixels.js';
+import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from './types.js';
+
+/**
+ * Ink a page's reading left unread, read once more. tesseract's page layout (psm 3) drops what it
+ * takes for noise: a digit alone in a table cell (the serial numbers 1-9 of a ruled table), a short
+ * number at the end of a row, a column of short values beside wider ones. Those marks are found in the
+ * pixels (ink of a text line's height outside every word read), cut out and stacked into one image
+ * read as a single block (psm 6), which reads them (psm 3, 4 and 11 read none of a stack of digits).
+ */
+
+/** Marks from this share of the page's median word height up to LINE_HEIGHT_MAX times it are text. */
+const LINE_HEIGHT_MIN = 0.5;
+const LINE_HEIGHT_MAX = 2;
+/** A mark wider than this many word heights is a rule, a bar or a picture, not a glyph. */
+const GLYPH_WIDTH_MAX = 4;
+/**
+ * A mark wider than GLYPH_STROKE word heights that fills more of its box than GLYPH_FILL_MAX is a
+ * solid block (a bullet, a bar, a logo), not a glyph; a narrower one is a stroke (a 1, an I).
+ */
+const GLYPH_FILL_MAX = 0.85;
+const GLYPH_STROKE = 0.4;
+/** A region this narrow (word heights) is one bare stroke: what is left of a rule, a | or an l; not read. */
+const BAR_WIDTH_MAX = 0.25;
+/** Marks closer than this many word heights, on one line, are one region (a word, or words of one cell). */
+const REGION_GAP = 1;
+/** Marks of one line overlap by at least this share of a word height. */
+const LINE_OVERLAP = 0.3;
+/** Sampled cells a word height spans: enough to tell a digit's height from a speck's. */
+const CELLS_PER_HEIGHT = 6;
+/** A glyph's stroke is wider than a tenth of a word's height: pixels this far apart find every stroke. */
+const STROKES_PER_HEIGHT = 10;
+/** Regions read at most, the largest first: a page of unread ink is a picture, and costs one reading anyway. */
+const MAX_REGIONS = 300;
+/** Words read in the stack below this confidence are noise (a speck, a fragment of a picture). */
+const MIN_CONFIDENCE = 0.6;
+/** Ink and paper closer than this (gray levels) are one surface. */
+const MIN_CONTRAST = 48;
+
+/**
+ * Regions of the page (its pixel space) holding ink the words read do not cover, each the size of a
+ * word or a line of words. None where the page has no words (a blank page, or one read as nothing:
+ * readPage looks at those itself).
+ */
+export function unreadRegions(gray: GrayImage, words: readonly Box[]): Box[] {
+  if (words.length === 0) return [];
+  const heights = words.map((b) => b.y1 - b.y0).sort((a, b) => a - b);
+  const height = heights[Math.floor(heights.length / 2)]!;
+  if (height < 4) return [];
+  const step = Math.max(1, Math.floor(height / CELLS_PER_HEIGHT));
+  const width = Math.floor(gray.width / step);
+  const rows = Math.floor(gray.height / step);
+  const src = gray.data;
+
+  // The threshold from a sample of the page (a pixel in every 4x4 at least).
+  const histogram = new Uint32Array(256);
+  const every = Math.max(step, 4);
+  for (let y = 0; y < gray.height; y += every) {
+    const row = y * gray.width;
+    for (let x = 0; x < gray.width; x += every) histogram[src[row + x]!]! += 1;
+  }
+  const split = otsu(histogram);
+  if (!split || split.contrast < MIN_CONTRAST) return [];
+  const threshold = split.threshold;
+
+  // A cell is ink when any of its pixels a stroke's width apart is: a thin upright stroke (a 1)
+  // survives the sampling.
+  const stride = Math.max(1, Math.floor(height / STROKES_PER_HEIGHT));
+  const ink = new Uint8Array(width * rows);
+  for (let cy = 0; cy < rows; cy++) {
+    for (let dy = 0; dy < step; dy += stride) {
+      const row = (cy * step + dy) * gray.width;
+      const out = cy * width;
+      for (let cx = 0; cx < width; cx++) {
+        if (ink[out + cx]) continue;
+        const start = row + cx * step;
+        for (let dx = 0; dx < step; dx += stride) {
+          if (src[start + dx]! <= threshold) {
+            ink[out + cx] = 1;
+            break;
+          }
+        }
+      }
+    }
+  }
+  // What was read, with a margin for accents, descenders and the edges of its glyphs.
+  for (const box of words) {
+    const pad = (box.y1 - box.y0) / 4;
+    const x0 = Math.max(0, Math.floor((box.x0 - pad) / step));
+    const x1 = Math.min(width, Math.ceil((box.x1 + pad) / step));
+    const y0 = Math.max(0, Math.floor((box.y0 - pad) / step));
+    const y1 = Math.min(rows, Math.ceil((box.y1 + pad) / step));
+    for (let y = y0; y < y1; y++) ink.fill(0, y * width + x0, y * width + x1);
+  }
+
+  const h = height / step;
+  const glyphs = marks(ink, width, rows).filter((m) => {
+    const mh = m.y1 - m.y0 + 1;
+    const mw = m.x1 - m.x0 + 1;
+    return mh >= LINE_HEIGHT_MIN * h && mh <= LINE_HEIGHT_MAX * h && mw <= GLYPH_WIDTH_MAX * h && (mw <= GLYPH_STROKE * h || !solid(gray, m, step, threshold));
+  });
+  glyphs.sort((a, b) => a.x0 - b.x0);
+  const regions: Box[] = [];
+  for (const g of glyphs) {
+    const region = regions.find((r) => Math.min(r.y1, g.y1) - Math.max(r.y0, g.y0) >= LINE_OVERLAP * h && g.x0 - r.x1 <= REGION_GAP * h);
+    if (region) {
+      region.x0 = Math.min(region.x0, g.x0);
+      region.y0 = Math.min(region.y0, g.y0);
+      region.x1 = Math.max(region.x1, g.x1);
+      region.y1 = Math.max(region.y1, g.y1);
+    } else regions.push({ x0: g.x0, y0: g.y0, x1: g.x1, y1: g.y1 });
+  }
+  return regions
+    .filter((r) => r.x1 - r.x0 + 1 > BAR_WIDTH_MAX * h)
+    // A cell more all round: the sampling may miss a glyph's outermost pixels.
+    .map((r) => ({ x0: Math.max(0, (r.x0 - 1) * step), y0: Math.max(0, (r.y0 - 1) * step), x1: Math.min(gray.width, (r.x1 + 2) * step), y1: Math.min(gray.height, (r.y1 + 2) * step) }))
+    .sort((a, b) => (b.x1 - b.x0) * (b.y1 - b.y0) - (a.x1 - a.x0) * (a.y1 - a.y0))
+    .slice(0, MAX_REGIONS)
+    .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+}
+
+/** The 8-connected marks of a mask (which it clears), each as its box (inclusive, in cells) and its cell count. */
+function marks(ink: Uint8Array, width: number, rows: number): Array<Box & { cells: number }> {
+  const stack: number[] = [];
+  const found: Array<Box & { cells: number }> = [];
+  for (let i = ink.indexOf(1); i >= 0; i = ink.indexOf(1, i + 1)) {
+    ink[i] = 0;
+    stack.push(i);
+    let x0 = width;
+    let y0 = rows;
+    let x1 = -1;
+    let y1 = -1;
+    let cells = 0;
+    while (stack.length > 0) {
+      const j = stack.pop()!;
+      cells++;
+      const x = j % width;
+      const y = (j - x) / width;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      const left = x > 0 ? -1 : 0;
+      const right = x < width - 1 ? 1 : 0;
+      for (let ny = y > 0 ? y - 1 : y; ny <= y + 1 && ny < rows; ny++) {
+        const row = ny * width + x;
+        for (let k = row + left; k <= row + right; k++) {
+          if (ink[k]) {
+            ink[k] = 0;
+            stack.push(k);
+          }
+        }
+      }
+    }
+    found.push({ x0, y0, x1, y1, cells });
+  }
+  return found;
+}
+
+/** Whether a mark (in cells of `step` pixels) fills the box of its ink, in the page's own pixels: a block, not a glyph. */
+function solid(gray: GrayImage, mark: Box, step: number, threshold: number): boolean {
+  let dark = 0;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = mark.y0 * step; y < Math.min(gray.height, (mark.y1 + 1) * step); y++) {
+    const row = y * gray.width;
+    for (let x = mark.x0 * step; x < Math.min(gray.width, (mark.x1 + 1) * step); x++) {
+      if (gray.data[row + x]! > threshold) continue;
+      dark++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  }
+  return dark > GLYPH_FILL_MAX * (x1 - x0 + 1) * (y1 - y0 + 1);
+}
+
+export interface LeftInkReading {
+  /** The page with the words read in its unread ink added, a block each (boxes in the page's pixels). */
+  page: EnginePage;
+  /** Regions of unread ink found (0: nothing was read again). */
+  regions: number;
+  /** Words added. */
+  words: number;
+  /** Time in the engine for the second reading (0 when there was none). */
+  engineMs: number;
+  /** Time spent looking for unread ink in the page's pixels (every page pays it). */
+  lookMs: number;
+}
+
+export interface ReadLeftInkOptions {
+  /** The page's resolution, when its image does not state it. */
+  dpi?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * `page` (read from `image`) with the ink its reading left unread read too: the regions stacked one
+ * under another, a word height apart, read in one recognition in the page's language, each word put
+ * back where its region is on the page. A page with nothing unread costs one pass over its pixels.
+ */
+export async function readLeftInk(engine: OcrEngine, image: PageImage, page: EnginePage, opts: ReadLeftInkOptions = {}): Promise<LeftInkReading> {
+  const t0 = performance.now();
+  const gray = toGray(await image.pixels());
+  const words = pageWords(page).map((w) => w.bbox);
+  const regions = unreadRegions(gray, words);
+  const lookMs = Math.round(performance.now() - t0);
+  if (regions.length === 0) return { page, regions: 0, words: 0, engineMs: 0, lookMs };
+  const heights = words.map((b) => b.y1 - b.y0).sort((a, b) => a - b);
+  const pad = Math.max(4, Math.round(heights[Math.floor(heights.length / 2)]! * 0.6));
+  const stack = stacked(gray, regions, pad);
+  const read = await engine.recognize(stack.image, { language: page.language, segmentation: 'block', ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+
+  const byRegion = new Map<number, EngineWord[]>();
+  for (const word of pageWords(read)) {
+    if (word.confidence < MIN_CONFIDENCE || !/[\p{L}\p{N}]/u.test(word.text)) continue;
+    const middle = (word.bbox.y0 + word.bbox.y1) / 2;
+    const i = stack.tops.findIndex((top, k) => middle >= top - pad / 2 && middle < top + (regions[k]!.y1 - regions[k]!.y0) + pad / 2);
+    if (i < 0) continue;
+    const region = regions[i]!;
+    const dx = region.x0 - pad;
+    const dy = region.y0 - stack.tops[i]!;
+    const bbox = {
+      x0: Math.max(region.x0, word.bbox.x0 + dx),
+      y0: Math.max(region.y0, word.bbox.y0 + dy),
+      x1: Math.min(region.x1, word.bbox.x1 + dx),
+      y1: Math.min(region.y1, word.bbox.y1 + dy),
+    };
+    if (bbox.x1 <= bbox.x0 || bbox.y1 <= bbox.y0) continue;
+    const list = byRegion.get(i) ?? [];
+    list.push({ text: word.text, confidence: word.confidence, bbox });
+    byRegion.set(i, list);
+  }
+  const added: EngineBlock[] = [...byRegion.values()].map((list) => {
+    const bbox = {
+      x0: Math.min(...list.map((w) => w.bbox.x0)),
+      y0: Math.min(...list.map((w) => w.bbox.y0)),
+      x1: Math.max(...list.map((w) => w.bbox.x1)),
+      y1: Math.max(...list.map((w) => w.bbox.y1)),
+    };
+    const line = { text: list.map((w) => w.text).join(' '), confidence: list.reduce((s, w) => s + w.confidence, 0) / list.length, bbox, words: list };
+    return { bbox, paragraphs: [{ bbox, lines: [line] }] };
+  });
+  const count = added.reduce((s, b) => s + b.paragraphs[0]!.lines[0]!.words.length, 0);
+  return { page: { ...page, blocks: [...page.blocks, ...added] }, regions: regions.length, words: count, engineMs: read.recognizeMs, lookMs };
+}
+
+/** The regions cut from the page and stacked on white, `pad` around each; `tops`: where each region's top lands. */
+function stacked(gray: GrayImage, regions: readonly Box[], pad: number): { image: GrayImage; tops: number[] } {
+  const width = Math.max(...regions.map((r) => r.x1 - r.x0)) + 2 * pad;
+  const tops: number[] = [];
+  let height = pad;
+  for (const r of regions) {
+    tops.push(height);
+    height += r.y1 - r.y0 + pad;
+  }
+  const data = new Uint8Array(width * height).fill(255);
+  regions.forEach((r, i) => {
+    const w = r.x1 - r.x0;
+    for (let y = r.y0; y < r.y1; y++) {
+      const from = y * gray.width + r.x0;
+      data.set(gray.data.subarray(from, from + w), (tops[i]! + y - r.y0) * width + pad);
+    }
+  });
+  return { image: { width, height, data }, tops };
+}
