@@ -155,6 +155,15 @@ describe('findFields on scanned receipts as OCR reads them', () => {
     expect(best(find(unlabelled, ['total']), 'total')).toMatchObject({ value: '4.00', normalized: 4 });
   });
 
+  it('takes, of two readings of the total, the one printed again on another row (the one item\'s line), not a misread one found nowhere else', () => {
+    const page = (total: string) => [...text('1 NOTEBOOK', 20, 40), ...right('12.00', 470, 40), ...text('Total', 20, 80), ...right(total, 470, 80), ...text('Change', 20, 120), ...right('38.00', 470, 120)];
+    const found = findFields([{ page: 1, words: page('742.00'), tables: [], otherReadings: [page('12.00')] }], [{ name: 'total' }]);
+    expect(best(found, 'total')).toMatchObject({ value: '12.00', normalized: 12 });
+    // Each reading's own total row is no evidence for its value: read alike twice, the larger labelled total stays first.
+    const alone = (total: string) => [...text('Total', 20, 80), ...right(total, 470, 80)];
+    expect(best(findFields([{ page: 1, words: alone('742.00'), tables: [], otherReadings: [alone('742.00'), alone('12.00')] }], [{ name: 'total' }]), 'total')?.value).toBe('742.00');
+  });
+
   it('does not count a payment that is the total\'s own value read twice as agreeing with it', () => {
     // The total printed large, between its label and the payment's: read as the value of both labels, misread.
     const large: LayoutWord = { text: '1.40', box: { x0: 390, y0: 90, x1: 470, y1: 138 }, confidence: 0.9 };
@@ -332,6 +341,11 @@ describe('findFields with other readings of a page', () => {
     // A legal form's two words run together with a dot, one misread, as printed otherwise.
     expect(company('Segi Cash & Carry Sdn.Rhd')).toBe('Segi Cash & Carry Sdn.Bhd');
     expect(company('MAJU JAYA SDN.BHD.')).toBe('MAJU JAYA SDN.BHD.');
+    // A name over three rows, its branch in brackets broken over two, its form misread by a letter.
+    expect(company('AIK HUAT HARDWARE', 'ENTERPRISE (SETIA', 'ALAM) SON BHD')).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
+    expect(company('KEDAI MAJU', 'HARDWARE (KLANG) SDN BHD')).toBe('KEDAI MAJU HARDWARE (KLANG) SDN BHD');
+    // A brand over a name that names itself stays out, however the name is broken.
+    expect(company('AA PHARMACY', 'SUBANG HEALTHCARE', '(PUCHONG) SDN BHD')).toBe('SUBANG HEALTHCARE (PUCHONG) SDN BHD');
   });
 
   it("puts right a name's or address's look-alike characters where the characters beside them say which they are", () => {

@@ -479,13 +479,14 @@ const SUBTOTAL_AS_TOTAL = 0.2;
  * the tax summary say 12.15). A payment is no evidence for the value it was read from (checkTotals).
  */
 function totalEvidence(readings: readonly ReadingArithmetic[]): (c: Candidate & { normalized: number }) => number {
-  const said: Array<{ page: number; value: number; kind: 'subtotal' | 'payment' | 'sum'; from?: Box }> = [];
+  const said: Array<{ page: number; value: number; kind: 'subtotal' | 'payment' | 'sum' | 'repeat'; from?: Box }> = [];
   for (const { page, rows, subtotal, tax, payment } of readings) {
     if (subtotal !== undefined) said.push({ page, value: subtotal, kind: 'subtotal' });
     if (subtotal !== undefined && tax !== undefined && tax > 0) said.push({ page, value: Math.round((subtotal + tax) * 100) / 100, kind: 'sum' });
     if (payment?.withChange && payment.total > 0) said.push({ page, value: payment.total, kind: 'payment', from: payment.paidBox });
     for (const row of rows) {
       const amounts = valuesIn(row.words, 'amount').flatMap((v) => (hasCents(v.text) && typeof v.normalized === 'number' && v.normalized > 0 ? [v.normalized] : []));
+      for (const value of new Set(amounts)) said.push({ page, value, kind: 'repeat', from: row.box });
       for (let i = 0; i < amounts.length; i++) {
         for (let j = i + 1; j < amounts.length; j++) {
           const sum = Math.round((amounts[i]! + amounts[j]!) * 100) / 100;
@@ -494,7 +495,14 @@ function totalEvidence(readings: readonly ReadingArithmetic[]): (c: Candidate & 
       }
     }
   }
-  const agree = (c: Candidate & { normalized: number }) => (s: (typeof said)[number]) => s.page === c.page && Math.abs(s.value - c.normalized) <= CASH_ROUNDING + 0.001 && !(s.from && overlapShare(c.box, s.from) >= 0.5);
+  // The same amount printed on another row (the one item's line, "Total Sales Inclusive GST 12.00") agrees exactly; its own row, in any reading, is no evidence.
+  const elsewhere = (c: Candidate, row: Box) => {
+    const middle = (c.box.y0 + c.box.y1) / 2;
+    return middle < row.y0 || middle > row.y1;
+  };
+  const agree = (c: Candidate & { normalized: number }) => (s: (typeof said)[number]) =>
+    s.page === c.page &&
+    (s.kind === 'repeat' ? s.value === c.normalized && elsewhere(c, s.from!) : Math.abs(s.value - c.normalized) <= CASH_ROUNDING + 0.001 && !(s.from && overlapShare(c.box, s.from) >= 0.5));
   return (c) => new Set(said.filter(agree(c)).map((s) => s.kind)).size;
 }
 

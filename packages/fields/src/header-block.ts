@@ -114,18 +114,36 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
   const top = rows.slice(0, NAME_ROWS);
   const legal = top.findIndex((r) => letterShare(rowText(r)) >= 0.5 && labelTokens(withoutRegistration(rowText(r))).some((t) => LEGAL_FORMS.has(t)));
   if (legal >= 0) {
-    // The row above, past specks ("*", "|") the scan left between them.
-    let above = legal - 1;
-    while (above >= 0 && isSpecks(top[above]!)) above--;
-    const previous = top[above];
-    // The row above is the name's start where the legal form's row names nothing itself ("POPULAR BOOK" / "CO. (M) SDN BHD"), not a brand over a name ("AA PHARMACY" / "SUBANG HEALTHCARE SDN BHD").
-    // So is a row that goes on from the one above ("THE COFFEE BEAN" / "& TEA LEAF (M) SDN. BHD.").
-    const short = labelTokens(withoutRegistration(rowText(top[legal]!))).filter((t) => !LEGAL_FORMS.has(t) && !FORM_PARTS.has(t)).length <= 1 || /^[&+]/.test(rowText(top[legal]!).trim());
-    const joins = short && previous && readsAsName(previous) && !startsBody(previous) && top[legal]!.box.y0 - previous.box.y1 < 1.5 * top[legal]!.height;
-    return { from: joins ? above : legal, to: legal, score: 0.7 };
+    let from = legal;
+    for (let joined = 0; joined < NAME_ROWS_JOINED; joined++) {
+      // The row above, past specks ("*", "|") the scan left between them.
+      let above = from - 1;
+      while (above >= 0 && isSpecks(top[above]!)) above--;
+      const previous = top[above];
+      // The row above is the name's start where the rows so far name nothing themselves ("POPULAR BOOK" / "CO. (M) SDN BHD";
+      // "AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD"), not a brand over a name ("AA PHARMACY" / "SUBANG HEALTHCARE SDN BHD").
+      // So is a row that goes on from the one above ("THE COFFEE BEAN" / "& TEA LEAF (M) SDN. BHD.").
+      const first = rowText(top[from]!).trim();
+      const continues = namesNothing(top.slice(from, legal + 1).map(rowText).join(' ')) || /^[&+(]/.test(first) || /^[^(]*\)/.test(first);
+      const joins = continues && previous && readsAsName(previous) && !startsBody(previous) && top[from]!.box.y0 - previous.box.y1 < 1.5 * top[from]!.height;
+      if (!joins) break;
+      from = above;
+    }
+    return { from, to: legal, score: 0.7 };
   }
   const first = top.findIndex((r) => readsAsName(r) && !startsBody(r) && !isStreet(r));
   return first >= 0 ? { from: first, to: first, score: 0.5 } : undefined;
+}
+
+/** The most rows above its legal form's row a name is read over ("AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD"). */
+const NAME_ROWS_JOINED = 2;
+/**
+ * Whether a name's words, without its legal form and what is in brackets (a branch, "(M)"), leave one
+ * word or none: "CO. (M) SDN BHD", "(SETIA ALAM) SDN BHD", "ENTERPRISE (SETIA ALAM) SDN BHD".
+ */
+function namesNothing(text: string): boolean {
+  const bare = withLegalForm(withoutRegistration(text)).replace(/\([^)]*\)/g, ' ').replace(/^[^(]*\)/, ' ').replace(/\([^)]*$/, ' ');
+  return labelTokens(bare).filter((t) => !LEGAL_FORMS.has(t) && !FORM_PARTS.has(t)).length <= 1;
 }
 
 /** A name without the registration number printed after it: "KMF FOODICIOUS SDN BHD (1132106-H)", "MYNEWS RETAIL SB(306295-x) FKA ...". */
