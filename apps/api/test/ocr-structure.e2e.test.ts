@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { grayPng, turned } from '../../../test/fixtures/scans.ts';
-import { REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE } from '../../../test/fixtures/tables.ts';
+import { HEBREW_FIGURES, HEBREW_LABELS, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
@@ -209,6 +209,16 @@ describe('scans: OCR words', () => {
       expect(one.bounds.bottom_right.x, name).toBeLessThan(amount.bounds.top_left.x);
       expect(Math.abs(one.bounds.top_left.y - amount.bounds.top_left.y), name).toBeLessThan(amount.bounds.bottom_right.y - amount.bounds.top_left.y);
     }
+  });
+
+  it('reads a table of figures with Hebrew labels, sent with no language, each label in Hebrew in its reading order', async () => {
+    const { status, body } = await ocr({ file_store_key: await store(await toPng(await renderPlaced(HEBREW_FIGURES, { dpi: 300 })), 'hebrew.png'), features: ['tables'] });
+    expect(status).toBe(200);
+    expect(body.tables).toHaveLength(1);
+    const rows = grid(body.tables![0]!);
+    // Five columns of figures, each row's label last (at its right), its words read right to left.
+    expect(rows.map((r) => r.at(-1)).filter(Boolean)).toEqual(HEBREW_LABELS);
+    expect(rows.find((r) => r.at(-1) === 'סך הכל')!.slice(0, 5)).toEqual(['2.6', '3.2', '3.0', '4.2', '5.8']);
   });
 
   it('reads the table and the pairs of a statement scanned sideways at 200 DPI in its upright frame', async () => {

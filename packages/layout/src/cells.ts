@@ -1,6 +1,7 @@
 import type { Box } from '@docsvc/image';
 import { heightOf, unionOf } from './geometry.js';
 import type { CellKind, LayoutWord, Table, TableCell } from './types.js';
+import { inLineOrder } from './line-order.js';
 
 /** A number as printed in a table: amounts, percentages, signs, thousands separators, parentheses, dates. */
 const NUMERIC = /^[-+−–(]?[$€£¥%]?\s?\d[\d\s.,'/:]*%?\)?[-+]?$|^[-–—]$/u;
@@ -18,7 +19,7 @@ export function cellText(words: readonly LayoutWord[]): string {
     if (line) line.push(word);
     else lines.push([word]);
   }
-  return lines.map((l) => l.sort((a, b) => a.box.x0 - b.box.x0).map((w) => w.text).join(' ')).join('\n');
+  return lines.map((l) => inLineOrder(l).map((w) => w.text).join(' ')).join('\n');
 }
 
 /** A grid position filled by `words` (or empty), spanning `rowSpan` x `columnSpan` positions. */

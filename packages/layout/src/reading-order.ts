@@ -3,6 +3,7 @@ import { heightOf, median, overlap, unionOf } from './geometry.js';
 import { textRows } from './rows.js';
 import { streamTables } from './stream-tables.js';
 import type { LayoutWord } from './types.js';
+import { inLineOrder } from './line-order.js';
 
 /** A line as its source gave it (an OCR engine's line, a row of a PDF's text layer), with the source's block. */
 export interface SourceLine {
@@ -201,7 +202,7 @@ function linesOf(units: Unit[]): OrderedLine[] {
     const words = parts.flatMap((u) => u.words);
     // Sources in the order of their first word in the line: the first is the line's own.
     const sources = [...new Set(parts.flatMap((u) => u.from))];
-    return { words, sources, box: unionOf(words.map((w) => w.box)) };
+    return { words: inLineOrder(words), sources, box: unionOf(words.map((w) => w.box)) };
   });
 }
 

@@ -1,6 +1,7 @@
 import { otsu, type Box, type GrayImage } from '@docsvc/image';
 import { pageWords } from './page-quality.js';
 import { toGray } from './pixels.js';
+import { stacked } from './stack-image.js';
 import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from './types.js';
 
 /**
@@ -223,7 +224,7 @@ export async function readLeftInk(engine: OcrEngine, image: PageImage, page: Eng
     const i = stack.tops.findIndex((top, k) => middle >= top - pad / 2 && middle < top + (regions[k]!.y1 - regions[k]!.y0) + pad / 2);
     if (i < 0) continue;
     const region = regions[i]!;
-    const dx = region.x0 - pad;
+    const dx = region.x0 - stack.lefts[i]!;
     const dy = region.y0 - stack.tops[i]!;
     const bbox = {
       x0: Math.max(region.x0, word.bbox.x0 + dx),
@@ -248,24 +249,4 @@ export async function readLeftInk(engine: OcrEngine, image: PageImage, page: Eng
   });
   const count = added.reduce((s, b) => s + b.paragraphs[0]!.lines[0]!.words.length, 0);
   return { page: { ...page, blocks: [...page.blocks, ...added] }, regions: regions.length, words: count, engineMs: read.recognizeMs, lookMs };
-}
-
-/** The regions cut from the page and stacked on white, `pad` around each; `tops`: where each region's top lands. */
-function stacked(gray: GrayImage, regions: readonly Box[], pad: number): { image: GrayImage; tops: number[] } {
-  const width = Math.max(...regions.map((r) => r.x1 - r.x0)) + 2 * pad;
-  const tops: number[] = [];
-  let height = pad;
-  for (const r of regions) {
-    tops.push(height);
-    height += r.y1 - r.y0 + pad;
-  }
-  const data = new Uint8Array(width * height).fill(255);
-  regions.forEach((r, i) => {
-    const w = r.x1 - r.x0;
-    for (let y = r.y0; y < r.y1; y++) {
-      const from = y * gray.width + r.x0;
-      data.set(gray.data.subarray(from, from + w), (tops[i]! + y - r.y0) * width + pad);
-    }
-  });
-  return { image: { width, height, data }, tops };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proseLines, wordAccuracy } from '../../../test/fixtures/render-text.ts';
+import { proseLines, renderPlaced, wordAccuracy } from '../../../test/fixtures/render-text.ts';
+import { HEBREW_FIGURES, HEBREW_LABELS } from '../../../test/fixtures/tables.ts';
 import { FRENCH_LETTER, RUSSIAN_NOTICE, scannedPage } from '../../../test/fixtures/scans.ts';
 import { ENGINES, grayPage, SLOW, texts } from '../test/engines.js';
 import { rawPage } from './page-image.js';
@@ -24,6 +25,7 @@ let skewedAnticlockwise: GrayImage;
 let slightlySkewed: GrayImage;
 let french: GrayImage;
 let russian: GrayImage;
+let hebrewTable: GrayImage;
 beforeAll(async () => {
   upright = { ...(await scannedPage(PROSE, SCAN)), channels: 1 };
   skewedClockwise = await scannedPage(PROSE, { ...SCAN, skew: 4 });
@@ -31,6 +33,7 @@ beforeAll(async () => {
   slightlySkewed = await scannedPage(PROSE, { ...SCAN, skew: -2 });
   french = await scannedPage(FRENCH_LETTER, { height: 1000 });
   russian = await scannedPage(RUSSIAN_NOTICE, { height: 800, font: 'DejaVu Sans' });
+  hebrewTable = await renderPlaced(HEBREW_FIGURES, { dpi: 200 });
 }, 60_000);
 
 describe.each(ENGINES)('readPage with the $name engine', SLOW, ({ create }) => {
@@ -121,6 +124,17 @@ describe.each(ENGINES)('readPage with the $name engine', SLOW, ({ create }) => {
       expect(read.orientation?.script).toBe('Cyrillic');
       expect(wordAccuracy(words(RUSSIAN_NOTICE), texts(read.page))).toBeGreaterThanOrEqual(0.95);
     }
+  });
+
+  it('reads the Hebrew labels of a table of figures in Hebrew, the figures as they are: the script told by the words that read badly', async () => {
+    // The figures read well in English, so the page reads well enough, and OSD over the whole of it says Latin.
+    const read = await readPage(engine, grayPage(hebrewTable), { language: 'auto' });
+    expect(read.language).toBe('heb+eng');
+    const got = texts(read.page);
+    for (const label of HEBREW_LABELS.flatMap((l) => l.split(' '))) expect(got).toContain(label);
+    for (const figure of ['2.6', '-1.7', '12.0', '11.6', '-0.1', '9.3', '2014']) expect(got).toContain(figure);
+    // Given English, it stays English.
+    expect(await readPage(engine, grayPage(hebrewTable), { language: 'eng' })).toMatchObject({ language: 'eng', passes: 1 });
   });
 
   it('keeps the language it is given, and a blank page costs one reading', async () => {

@@ -5,6 +5,7 @@ import { assessPage, pageWords, readsWell, tiltDegrees, type PageQuality } from 
 import { estimateSkew, inkReport, straighten, toGray } from './pixels.js';
 import { rotateRaw } from './pnm.js';
 import { readsWithBest } from './best-models.js';
+import { stacked } from './stack-image.js';
 import type { EnginePage, OcrEngine, Orientation, PageImage, ReadingMode, Rotation } from './types.js';
 
 /**
@@ -27,6 +28,14 @@ const TILTED_DEGREES = 1;
 const UNREAD_INK = 0.3;
 /** Below this share of ink pixels a page is blank (speckles, a rule or two). */
 const BLANK_INK = 0.002;
+/** Words read with less confidence than this, of two characters or more with a letter, are the ones whose script is asked. */
+const UNSURE_CONFIDENCE = 0.6;
+/** Fewer unsure words than this tell no script for sure (OSD told a table's 12 Hebrew labels, read as 9 unsure Latin words). */
+const UNSURE_WORDS = 8;
+/** The unsure words are set in lines this wide (pixels) for OSD. */
+const UNSURE_STACK_WIDTH = 2400;
+/** OSD's script confidence from which the unsure words' script is tried (OSD said 3.6 of a Hebrew table's labels). */
+const MIN_SCRIPT_CONFIDENCE = 1;
 /** Skew (degrees) from which a page is straightened. */
 const MIN_SKEW = 0.5;
 /**
@@ -173,6 +182,27 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
     if (!confident && hinted !== 0 && !readsWell(best.quality)) await tryTurned(hinted);
   }
 
+  // A table of figures with its labels in another script (Hebrew, Greek, Cyrillic): the figures read
+  // well in any Latin model, and OSD over the whole page sees them and says Latin. Where most words of
+  // letters read badly, those words alone say which script they are in (OSD on them, set in lines);
+  // the page is read again with that script's model beside its own, kept if it reads better.
+  if (auto) {
+    const lettered = pageWords(best.page).filter((w) => [...w.text].length >= 2 && /\p{L}/u.test(w.text));
+    const unsure = lettered.filter((w) => w.confidence < UNSURE_CONFIDENCE);
+    if (unsure.length >= UNSURE_WORDS && unsure.length * 2 > lettered.length) {
+      const pad = Math.max(4, Math.round(median(unsure.map((w) => w.bbox.y1 - w.bbox.y0)) / 2));
+      const words = stacked(toGray(await best.image.pixels()), unsure.map((w) => w.bbox), pad, UNSURE_STACK_WIDTH);
+      const said = await engine.detectOrientation(words.image, signal ? { signal } : {});
+      if (said) engineMs += said.ms;
+      const other = said && said.scriptConfidence >= MIN_SCRIPT_CONFIDENCE ? modelsForScript(said.script, installed)[0] : undefined;
+      if (other && !best.page.language.split('+').includes(other)) {
+        // With the page's model too: the other script's model alone misreads the figures (a Hebrew model reads "2.6" as "26").
+        const candidate = await read(best.image, best.rotation, best.skew, `${other}+${best.page.language}`);
+        if (better(candidate.quality, best.quality)) best = candidate;
+      }
+    }
+  }
+
   const tilt = tiltDegrees(best.page);
   if (best.skew === 0 && Math.abs(tilt) >= TILTED_DEGREES) {
     // Lines read tilted: level them unless the tilt is small and every word was read; tesseract reads a levelled page better.
@@ -274,3 +304,5 @@ function detectedModel(page: EnginePage, installed: readonly string[]): string |
   if (!guess.reliable) return undefined;
   return installedModelFor(guess.language, sameScript);
 }
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
