@@ -185,7 +185,7 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
   // A table of figures with its labels in another script (Hebrew, Greek, Cyrillic): the figures read
   // well in any Latin model, and OSD over the whole page sees them and says Latin. Where most words of
   // letters read badly, those words alone say which script they are in (OSD on them, set in lines);
-  // the page is read again with that script's model beside its own, kept if it reads better.
+  // the page is read again with that script's model beside its own, kept if it then reads well and better.
   if (auto) {
     const lettered = pageWords(best.page).filter((w) => [...w.text].length >= 2 && /\p{L}/u.test(w.text));
     const unsure = lettered.filter((w) => w.confidence < UNSURE_CONFIDENCE);
@@ -198,7 +198,9 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
       if (other && !best.page.language.split('+').includes(other)) {
         // With the page's model too: the other script's model alone misreads the figures (a Hebrew model reads "2.6" as "26").
         const candidate = await read(best.image, best.rotation, best.skew, `${other}+${best.page.language}`);
-        if (better(candidate.quality, best.quality)) best = candidate;
+        // Kept only if it then reads well: a faint Latin receipt's unsure words, called Cyrillic (2.0),
+        // read "better" in rus+eng (0.48 -> 0.56) and in Cyrillic look-alikes.
+        if (readsWell(candidate.quality) && better(candidate.quality, best.quality)) best = candidate;
       }
     }
   }
