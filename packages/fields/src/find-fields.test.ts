@@ -341,6 +341,9 @@ describe('findFields with other readings of a page', () => {
     // A legal form's two words run together with a dot, one misread, as printed otherwise.
     expect(company('Segi Cash & Carry Sdn.Rhd')).toBe('Segi Cash & Carry Sdn.Bhd');
     expect(company('MAJU JAYA SDN.BHD.')).toBe('MAJU JAYA SDN.BHD.');
+    // A speck read between the form's two words.
+    expect(company('POPULAR BOOK CO. (M) SDN N BHD')).toBe('POPULAR BOOK CO. (M) SDN BHD');
+    expect(company('MAJU JAYA SON . BHD')).toBe('MAJU JAYA SDN BHD');
     // A name over three rows, its branch in brackets broken over two, its form misread by a letter.
     expect(company('AIK HUAT HARDWARE', 'ENTERPRISE (SETIA', 'ALAM) SON BHD')).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
     expect(company('KEDAI MAJU', 'HARDWARE (KLANG) SDN BHD')).toBe('KEDAI MAJU HARDWARE (KLANG) SDN BHD');

@@ -23,8 +23,13 @@ function withLegalForm(name: string): string {
     const dot = /^\p{L}{2,3}\.\p{L}{2,3}\.?$/u.test(w) ? w.indexOf('.') + 1 : 0;
     return dot ? [{ text: w.slice(0, dot), glued: false }, { text: w.slice(dot), glued: true }] : [{ text: w, glued: false }];
   });
-  const words = parts.map((p) => p.text);
   const key = (w: string) => w.toLowerCase().replace(/[.,]+$/, '');
+  // A speck read between a form's two words ("SDN N BHD", "SDN . BHD") is not part of the name.
+  for (let i = 1; i + 1 < parts.length; i++) {
+    const [a, b] = [key(parts[i - 1]!.text), key(parts[i + 1]!.text)];
+    if (parts[i]!.text.length <= 1 && FORM_PAIRS.some(([first, second]) => (a === first || nearly(a, first)) && (b === second || nearly(b, second)))) parts.splice(i, 1);
+  }
+  const words = parts.map((p) => p.text);
   const asPrinted = (form: string, printed: string) => (printed === printed.toLowerCase() ? form : printed === printed.toUpperCase() ? form.toUpperCase() : form[0]!.toUpperCase() + form.slice(1)) + (/[.,]+$/.exec(printed)?.[0] ?? '');
   for (let i = 0; i + 1 < words.length; i++) {
     const a = key(words[i]!);
