@@ -1,7 +1,7 @@
-import { otsu, type Box, type GrayImage } from '@docsvc/image';
+import type { Box, GrayImage } from '@docsvc/image';
 import { pageWords } from './page-quality.js';
-import { toGray } from './pixels.js';
-import { stacked } from './stack-image.js';
+import { inkThreshold, toGray } from './pixels.js';
+import { medianHeight, stacked } from './stack-image.js';
 import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from './types.js';
 
 /**
@@ -37,8 +37,6 @@ const STROKES_PER_HEIGHT = 10;
 const MAX_REGIONS = 300;
 /** Words read in the stack below this confidence are noise (a speck, a fragment of a picture). */
 const MIN_CONFIDENCE = 0.6;
-/** Ink and paper closer than this (gray levels) are one surface. */
-const MIN_CONTRAST = 48;
 
 /**
  * Regions of the page (its pixel space) holding ink the words read do not cover, each the size of a
@@ -47,8 +45,7 @@ const MIN_CONTRAST = 48;
  */
 export function unreadRegions(gray: GrayImage, words: readonly Box[]): Box[] {
   if (words.length === 0) return [];
-  const heights = words.map((b) => b.y1 - b.y0).sort((a, b) => a - b);
-  const height = heights[Math.floor(heights.length / 2)]!;
+  const height = medianHeight(words);
   if (height < 4) return [];
   const step = Math.max(1, Math.floor(height / CELLS_PER_HEIGHT));
   const width = Math.floor(gray.width / step);
@@ -62,9 +59,8 @@ export function unreadRegions(gray: GrayImage, words: readonly Box[]): Box[] {
     const row = y * gray.width;
     for (let x = 0; x < gray.width; x += every) histogram[src[row + x]!]! += 1;
   }
-  const split = otsu(histogram);
-  if (!split || split.contrast < MIN_CONTRAST) return [];
-  const threshold = split.threshold;
+  const threshold = inkThreshold(histogram);
+  if (threshold === undefined) return [];
 
   // A cell is ink when any of its pixels a stroke's width apart is: a thin upright stroke (a 1)
   // survives the sampling.
@@ -212,8 +208,7 @@ export async function readLeftInk(engine: OcrEngine, image: PageImage, page: Eng
   const regions = unreadRegions(gray, words);
   const lookMs = Math.round(performance.now() - t0);
   if (regions.length === 0) return { page, regions: 0, words: 0, engineMs: 0, lookMs };
-  const heights = words.map((b) => b.y1 - b.y0).sort((a, b) => a - b);
-  const pad = Math.max(4, Math.round(heights[Math.floor(heights.length / 2)]! * 0.6));
+  const pad = Math.max(4, Math.round(medianHeight(words) * 0.6));
   const stack = stacked(gray, regions, pad);
   const read = await engine.recognize(stack.image, { language: page.language, segmentation: 'block', ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
 

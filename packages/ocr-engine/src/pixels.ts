@@ -77,6 +77,12 @@ export function straighten(image: RawImage, degrees: number): RawImage {
 /** Ink and paper closer than this (gray levels) are one surface: scanner noise on a blank page, not ink. */
 const MIN_CONTRAST = 48;
 
+/** The gray level at or below which a pixel is ink (Otsu's split of `histogram`), or none on a page of one surface. */
+export function inkThreshold(histogram: Uint32Array): number | undefined {
+  const split = otsu(histogram);
+  return split && split.contrast >= MIN_CONTRAST ? split.threshold : undefined;
+}
+
 /** A page reduced by sampling every `step`-th pixel, as dark (ink) or not by Otsu's threshold. */
 interface InkSample {
   width: number;
@@ -99,8 +105,7 @@ function sampleInk(gray: GrayImage, step: number): InkSample {
       histogram[v]! += 1;
     }
   }
-  const split = otsu(histogram);
-  const threshold = split && split.contrast >= MIN_CONTRAST ? split.threshold : -1;
+  const threshold = inkThreshold(histogram) ?? -1;
   const ink = new Uint8Array(width * height);
   let count = 0;
   for (let i = 0; i < values.length; i++) {

@@ -5,7 +5,7 @@ import { assessPage, pageWords, readsWell, tiltDegrees, type PageQuality } from 
 import { estimateSkew, inkReport, straighten, toGray } from './pixels.js';
 import { rotateRaw } from './pnm.js';
 import { readsWithBest } from './best-models.js';
-import { stacked } from './stack-image.js';
+import { medianHeight, stacked } from './stack-image.js';
 import type { EnginePage, OcrEngine, Orientation, PageImage, ReadingMode, Rotation } from './types.js';
 
 /**
@@ -190,7 +190,7 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
     const lettered = pageWords(best.page).filter((w) => [...w.text].length >= 2 && /\p{L}/u.test(w.text));
     const unsure = lettered.filter((w) => w.confidence < UNSURE_CONFIDENCE);
     if (unsure.length >= UNSURE_WORDS && unsure.length * 2 > lettered.length) {
-      const pad = Math.max(4, Math.round(median(unsure.map((w) => w.bbox.y1 - w.bbox.y0)) / 2));
+      const pad = Math.max(4, Math.round(medianHeight(unsure.map((w) => w.bbox)) / 2));
       const words = stacked(toGray(await best.image.pixels()), unsure.map((w) => w.bbox), pad, UNSURE_STACK_WIDTH);
       const said = await engine.detectOrientation(words.image, signal ? { signal } : {});
       if (said) engineMs += said.ms;
@@ -306,5 +306,3 @@ function detectedModel(page: EnginePage, installed: readonly string[]): string |
   if (!guess.reliable) return undefined;
   return installedModelFor(guess.language, sameScript);
 }
-
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -1,5 +1,8 @@
 import type { Box, GrayImage } from '@docsvc/image';
 
+/** The median height of boxes (words): what the regions cut around them are sized by. */
+export const medianHeight = (boxes: readonly Box[]): number => boxes.map((b) => b.y1 - b.y0).sort((a, b) => a - b)[Math.floor(boxes.length / 2)] ?? 0;
+
 /**
  * Regions cut from a page and set on white in one image, for one recognition (or one orientation and
  * script detection) of them all: one under another (`tops`: where each region's top lands), or, with
