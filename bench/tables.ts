@@ -2,9 +2,10 @@
 // tests expect), by the ICDAR 2013 structure measure, against the targets (born-digital F1 >= 0.90,
 // scans >= 0.80). Born-digital: the words of the text layer and the lines the page draws, as worker-pdf
 // reads them. Scans: the same pages rendered at BENCH_TABLES_SCAN_DPI (300) in gray, read as
-// worker-ocr reads a page (readPage, its sections, the lines found in its pixels). Run:
-// npm run bench -- tables (BENCH_TABLES_DIR: another folder of NAME.pdf + NAME.csv; BENCH_TABLES_SCANS=0:
-// born-digital only).
+// worker-ocr reads a page (readPage, the ink it left unread read again, its sections, the lines found in
+// its pixels). Run: npm run bench -- tables (BENCH_TABLES_DIR: another folder of NAME.pdf + NAME.csv;
+// BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
+// BENCH_TABLES_LEFT_INK=0: without reading the unread ink again, to compare; BENCH_TABLES_DEBUG=1: per page).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
