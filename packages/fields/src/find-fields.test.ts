@@ -309,6 +309,15 @@ describe('findFields with other readings of a page', () => {
     expect(two.get('date')![0]?.value).toBe('19/03/2018');
   });
 
+  it('reads a label run into its value by a colon (a dropped space) as a label beside its value, boxed apart', () => {
+    // The first reading misread the date and its label; another read both, the space after the colon dropped.
+    const first = [...text('Data: 09/08/2018', 20, 40)];
+    const glued = [...text('Date:09/03/2018', 20, 40), ...text('TOTAL:12.50', 20, 80)];
+    const found = findFields([{ page: 1, words: first, otherReadings: [glued, glued] }], [{ name: 'date' }, { name: 'total' }]);
+    expect(found.get('date')![0]).toMatchObject({ value: '09/03/2018', source: 'key_value', box: { x0: 70, x1: 170 } });
+    expect(found.get('total')![0]).toMatchObject({ value: '12.50', normalized: 12.5, source: 'key_value' });
+  });
+
   it("gives a company's name and address as most readings read them, character by character, where each reading misread another character", () => {
     const header = (name: string, street: string) => [...text(name, 60, 20), ...text(street, 60, 50), ...text('81750 MASAI, JOHOR', 60, 80), ...text('TEL: 07-386 7524', 60, 110)];
     const found = findFields(

@@ -1,6 +1,7 @@
 import type { Box } from '@docsvc/image';
 import { overlap, textRows, unionOf, type LayoutWord, type TextRow } from '@docsvc/layout';
 import type { FieldRequest, FieldSource, FieldType, Table } from '@docsvc/schemas';
+import { partGluedLabels } from './glued-words.js';
 import { headerCandidates } from './header-block.js';
 import { majorityText, textDistance } from './majority-text.js';
 import { labelTokens, tokenMatches } from './tokens.js';
@@ -651,8 +652,9 @@ function lookAlikesPutRight(text: string): string {
 export function findFields(pages: readonly FieldPage[], requests: readonly FieldRequest[]): Map<string, FoundField[]> {
   // Every reading of every page, the answer's own first.
   const laid = pages.flatMap((page, p) =>
-    [page.words, ...(page.otherReadings ?? [])].map((words, reading) => {
-      const read: FieldPage = reading === 0 ? page : { page: page.page, words };
+    [page.words, ...(page.otherReadings ?? [])].map((given, reading) => {
+      const words = partGluedLabels(given);
+      const read: FieldPage = reading === 0 ? { ...page, words } : { page: page.page, words };
       return { page: read, rows: textRows(words), orderBase: p * 100_000 + reading * 10_000, reading, weight: page.readingWeights?.[reading] ?? 1 };
     }),
   );

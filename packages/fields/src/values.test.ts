@@ -22,6 +22,12 @@ describe('readDates', () => {
     expect(isoOf('Qty 12 x 3.50')).toEqual([]);
   });
 
+  it('reads a date whose year runs into the time after it (a space dropped), and not a longer number', () => {
+    expect(readDates('Date:5/3/201822:52:33')).toMatchObject([{ normalized: '2018-03-05', start: 5, end: 13 }]);
+    expect(isoOf('BILLDT:12/03/201810:25:49PM')).toEqual(['2018-03-12']);
+    expect(isoOf('12/03/201810')).toEqual([]);
+  });
+
   it("reads a day's leading 1 printed as a bar or a letter as 1, in the value too, and not a bar that stands apart", () => {
     expect(readDates('Date: |7-06-2018 14:07')).toMatchObject([{ normalized: '2018-06-17', text: '17-06-2018' }]);
     expect(readDates('l5/03/2018')).toMatchObject([{ normalized: '2018-03-15', text: '15/03/2018' }]);
