@@ -368,6 +368,13 @@ describe('findFields with other readings of a page', () => {
     expect(best(found, 'invoice_number')?.value).toBe('A1l0');
   });
 
+  it("puts right an address's misread place word and postcode, and not a company's name", () => {
+    const words = [...text('KEDAI PAPAN YEW CHUAN', 100, 40), ...text('NO 8, JALAN SETIA INOAH,', 100, 70), ...text('B1750 SHAH ALAN, SELANGOR', 100, 100), ...text('TEL: 03-1234 5678', 100, 130)];
+    const found = findFields([{ page: 1, words }], [{ name: 'company' }, { name: 'address' }]);
+    expect(found.get('address')![0]?.value).toBe('NO 8, JALAN SETIA INDAH, 81750 SHAH ALAM, SELANGOR');
+    expect(found.get('company')![0]?.value).toBe('KEDAI PAPAN YEW CHUAN');
+  });
+
   it("reads a 1 ending a lower-case word as an l, and a 1 or 0 inside an upper-case word as an I or O, but not a number run into a word", () => {
     const address = (...rows: string[]) => best(find([...text('KEDAI BUKU CAHAYA SDN BHD', 60, 20), ...rows.flatMap((r, i) => text(r, 60, 50 + 30 * i)), ...text('TEL: 03-4021 8899', 60, 50 + 30 * rows.length)], ['address']), 'address')?.value;
     expect(address('Leve1 6, Bangunan TH, Jalan SS21/39,', '47400 Petaling Jaya Selangor')).toBe('Level 6, Bangunan TH, Jalan SS21/39, 47400 Petaling Jaya Selangor');

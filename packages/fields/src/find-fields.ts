@@ -2,6 +2,7 @@ import type { Box } from '@docsvc/image';
 import { overlap, textRows, unionOf, type LayoutWord, type TextRow } from '@docsvc/layout';
 import type { FieldRequest, FieldSource, FieldType, Table } from '@docsvc/schemas';
 import { partGluedLabels } from './glued-words.js';
+import { placeWordsPutRight } from './place-words.js';
 import { headerCandidates } from './header-block.js';
 import { majorityText, textDistance } from './majority-text.js';
 import { labelTokens, tokenMatches } from './tokens.js';
@@ -700,7 +701,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
     preferFullYear(inOrder);
     for (const c of inOrder) {
       if (c.type !== 'company' && c.type !== 'address') continue;
-      const text = lookAlikesPutRight(c.value);
+      const text = c.type === 'address' ? placeWordsPutRight(lookAlikesPutRight(c.value)) : lookAlikesPutRight(c.value);
       if (c.normalized === c.value) c.normalized = text;
       c.value = text;
     }

@@ -2,6 +2,7 @@ import type { LayoutWord, TextRow } from '@docsvc/layout';
 import { labelTokens } from './tokens.js';
 import { FIELD_KINDS } from './vocabulary.js';
 import { meanConfidence } from './typed-values.js';
+import { ADDRESS_WORDS, COUNTRIES, STATES } from './place-words.js';
 import { readDates } from './values.js';
 
 /** What a document calls itself, printed where a seller's name could be: not a name. */
@@ -57,8 +58,6 @@ function endingAtLegalForm(name: string): string {
   if (key(words[last]!) === 'sdn' && after.length > 0 && !wordy) return [...words.slice(0, last + 1), words[last] === words[last]!.toLowerCase() ? 'bhd' : 'BHD'].join(' ');
   return wordy ? name : words.slice(0, last + 1).join(' ');
 }
-/** Words of addresses (streets, buildings, districts) in several countries. */
-const ADDRESS_WORDS = new Set(['jalan', 'jln', 'lorong', 'taman', 'tmn', 'bandar', 'lot', 'no', 'road', 'rd', 'street', 'st', 'avenue', 'ave', 'lane', 'blvd', 'boulevard', 'drive', 'dr', 'floor', 'fl', 'suite', 'unit', 'block', 'blk', 'level', 'building', 'plaza', 'square', 'strasse', 'str', 'weg', 'platz', 'gasse', 'allee', 'rue', 'bd', 'place', 'chemin', 'calle', 'avda', 'avenida', 'via', 'viale', 'piazza', 'straat', 'laan', 'rua', 'po', 'box', 'highway', 'hwy', 'industrial', 'park', 'kawasan', 'perindustrian', 'seksyen', 'persiaran', 'kampung', 'kg', 'batu']);
 /** Words that start what follows the header: how to reach the business, its registration, the document's own data. */
 const AFTER_HEADER = new Set(['tel', 'telephone', 'phone', 'fax', 'email', 'mail', 'www', 'http', 'https', 'gst', 'vat', 'sst', 'tax', 'invoice', 'receipt', 'date', 'time', 'cashier', 'table', 'order', 'bill', 'hp', 'mobile', 'ust', 'tva', 'iva', 'reg', 'roc', 'website']);
 
@@ -79,10 +78,6 @@ const isRegistration = (row: TextRow) => {
 /** A row that is one label and its number ("Site: 2395", "GSYReg:001627654144"): a site's or a registration's, not an address's first row. */
 const isLabelledNumber = (row: TextRow) => /^[^\d:]{2,24}:\s*[\p{L}\d-]*\d[\p{L}\d-]*$/u.test(rowText(row).trim());
 const startsBody = (row: TextRow) => labelTokens(rowText(row)).some((t) => AFTER_HEADER.has(t)) || readDates(rowText(row)).length > 0 || isTitle(row);
-/** Countries an address ends with (the end of an address block). */
-const COUNTRIES = new Set(['malaysia', 'singapore', 'indonesia', 'thailand', 'philippines', 'germany', 'deutschland', 'france', 'espana', 'spain', 'italia', 'italy', 'nederland', 'netherlands', 'belgium', 'belgique', 'osterreich', 'austria', 'schweiz', 'suisse', 'switzerland', 'portugal', 'uk', 'usa', 'canada', 'australia']);
-/** States an address ends with after its postcode ("47100 Puchong, Selangor"); alone they also name streets ("Jalan Pahang"). */
-const STATES = new Set(['selangor', 'johor', 'penang', 'perak', 'kedah', 'melaka', 'pahang', 'sabah', 'sarawak', 'kelantan', 'terengganu', 'perlis', 'putrajaya', 'labuan']);
 /** A row that is a phone number or an e-mail address with nothing to say what it is. */
 const isContact = (row: TextRow) => /^\+?[\d\s().\/-]{7,}(\s|$)/.test(rowText(row).trim()) || /@/.test(rowText(row));
 /** A row an address ends on: its last word a country, or a state after a postcode. */
