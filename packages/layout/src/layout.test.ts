@@ -102,6 +102,26 @@ describe('ruled tables', () => {
     ]);
   });
 
+  it('reads a table drawn without its outer frame to where its lines end: rules past the outermost column lines, column lines above the first rule', () => {
+    const words = [
+      ...text('Crop', 110, 110), ...right('2012', 690, 110), ...right('2013', 990, 110), ...right('Change', 1190, 110),
+      ...text('Cotton', 110, 160), ...right('1.393,4', 690, 160), ...right('894,9', 990, 160), ...right('(498,5)', 1190, 160),
+      ...text('Rice', 110, 210), ...right('2.426,7', 690, 210), ...right('2.396,0', 990, 210), ...right('(30,7)', 1190, 210),
+      ...text('Oat', 110, 260), ...right('153,0', 690, 260), ...right('168,7', 990, 260), ...right('15,7', 1190, 260),
+    ];
+    // No frame: no rule above the header, no line left of the first column or right of the last.
+    const rulings = [...[150, 200, 250, 300].map((y) => hLine(100, 1200, y)), ...[400, 700, 1000].map((x) => vLine(x, 100, 300))];
+    const { tables } = page(words, rulings);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.ruled).toBe(true);
+    expect(grid(tables[0]!)).toEqual([
+      ['Crop', '2012', '2013', 'Change'],
+      ['Cotton', '1.393,4', '894,9', '(498,5)'],
+      ['Rice', '2.426,7', '2.396,0', '(30,7)'],
+      ['Oat', '153,0', '168,7', '15,7'],
+    ]);
+  });
+
   it('reads columns in the whitespace inside a frame that draws no column lines', () => {
     const words = [
       ...text('Year', 110, 110), ...right('Output', 600, 110), ...right('Prices', 900, 110),

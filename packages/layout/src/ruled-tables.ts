@@ -42,13 +42,27 @@ export function ruledTables(page: { width: number; height: number; rulings?: Rul
   for (const group of touchingGroups(lines, tol)) {
     const horizontal = group.filter((r) => widthOf(r) >= heightOf(r));
     const vertical = group.filter((r) => heightOf(r) > widthOf(r));
-    const ys = clusterPositions(horizontal.map(centerY), tol);
-    const xs = clusterPositions(vertical.map(centerX), tol);
+    // A table drawn without its outer frame ("no bounding frame": rules between rows run past the
+    // outermost column line, column lines run past the first or last rule) ends where its lines do.
+    const ys = clusterPositions([...horizontal.map(centerY), ...openEnds(vertical.map((r) => [r.y0, r.y1]), horizontal.map(centerY), tol)], tol);
+    const xs = clusterPositions([...vertical.map(centerX), ...openEnds(horizontal.map((r) => [r.x0, r.x1]), vertical.map(centerX), tol)], tol);
     if (ys.length < 2 || xs.length < 2) continue;
     const table = trimmedGrid(xs, ys, horizontal, vertical, words, tol);
     if (table) out.push(table);
   }
   return out;
+}
+
+/**
+ * Where lines along one axis (their spans, `[start, end]`) reach past the outermost lines across
+ * them (`across`, their positions): the least start and the greatest end, each where it is beyond
+ * those lines by more than `tol`. A frame drawn there is not: the table's edge is where its lines end.
+ */
+function openEnds(spans: ReadonlyArray<readonly [number, number]>, across: readonly number[], tol: number): number[] {
+  if (spans.length === 0 || across.length < 2) return [];
+  const start = Math.min(...spans.map((s) => s[0]));
+  const end = Math.max(...spans.map((s) => s[1]));
+  return [...(start < Math.min(...across) - tol ? [start] : []), ...(end > Math.max(...across) + tol ? [end] : [])];
 }
 
 /**
