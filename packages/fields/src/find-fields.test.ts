@@ -379,6 +379,9 @@ describe('findFields with other readings of a page', () => {
     const address = (...rows: string[]) => best(find([...text('KEDAI BUKU CAHAYA SDN BHD', 60, 20), ...rows.flatMap((r, i) => text(r, 60, 50 + 30 * i)), ...text('TEL: 03-4021 8899', 60, 50 + 30 * rows.length)], ['address']), 'address')?.value;
     expect(address('Leve1 6, Bangunan TH, Jalan SS21/39,', '47400 Petaling Jaya Selangor')).toBe('Level 6, Bangunan TH, Jalan SS21/39, 47400 Petaling Jaya Selangor');
     expect(address('LOT 3, SH0PPING CENTRE, SECT1ON U6,', '40150 SHAH ALAM, SELANGOR')).toBe('LOT 3, SHOPPING CENTRE, SECTION U6, 40150 SHAH ALAM, SELANGOR');
+    const company = (name: string) => best(find([...text(name, 60, 20), ...text('NO 5, JALAN 3, 43800 DENGKIL', 60, 50)], ['company']), 'company')?.value;
+    expect(company('HAI-0 RAYA BHD')).toBe('HAI-O RAYA BHD');
+    expect(company('SS20 MART SDN BHD')).toBe('SS20 MART SDN BHD');
     // A mile's number run into its word (a reading that dropped the space), and codes of letters and digits, stay as printed.
     expect(address('Jalan TrasBatu1 28700 Bentong', 'Lot PJU1A/7A, 28700 Pahang')).toBe('Jalan TrasBatu1 28700 Bentong Lot PJU1A/7A, 28700 Pahang');
     expect(address('No 5, Jalan1, Taman Sri', '43800 Dengkil, Selangor')).toBe('No 5, Jalan1, Taman Sri 43800 Dengkil, Selangor');

@@ -628,7 +628,8 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
  * `7/118B`, `4O170` -> `40170`), a digit between lower-case letters a letter (`Peta1ing` ->
  * `Petaling`), a 1 ending a word of lower-case letters after an e or an l an l (`Leve1` -> `Level`,
  * `Hote1`, `Ma11`; not a number run into a word by a reading that dropped the space, `TrasBatu1`,
- * `Jalan1`), a 1 or 0 with two upper-case letters on each side an I or O (`SECT1ON`;
+ * `Jalan1`), a 1 or 0 with two upper-case letters on each side an I or O (`SECT1ON`; a 0 ending a
+ * word of upper-case letters an O, `HAI-0` -> `HAI-O`;
  * codes such as `PJU1A` or `SS4C` keep theirs), a dollar sign starting a word an S (`$S21/39` ->
  * `SS21/39`: no address has a price). SROIE dev address 0.610 -> 0.636, none lost.
  */
@@ -641,6 +642,7 @@ function lookAlikesPutRight(text: string): string {
     .replace(/(?<=(?:^|[\s,.;:])\p{L}\p{Ll}*[el])1(?=[\s,.;:]|$)/gu, 'l')
     .replace(/(?<=\p{Lu}{2})1(?=\p{Lu}{2})/gu, 'I')
     .replace(/(?<=\p{Lu}{2})0(?=\p{Lu}{2})/gu, 'O')
+    .replace(/(?<=(?:^|\s)\p{Lu}{2,}-?)0(?=[\s,.]|$)/gu, 'O')
     .replace(/(?<=^|\s)\$(?=[\p{Lu}\d])/gu, 'S');
 }
 

@@ -14,6 +14,12 @@ describe('majorityText', () => {
     expect(majorityText('9/6', ['9/5', '9/8'])).toBe('9/6');
     expect(majorityText('9/6', ['9/5'])).toBe('9/6');
   });
+
+  it('keeps a letter or digit that as many readings read as lost, and not a speck', () => {
+    // Two readings lost the faint first letter that a reading counting as two read.
+    expect(majorityText('HREE STOOGES', ['HREE STOOGES', 'THREE STOOGES'], [1, 1, 2])).toBe('THREE STOOGES');
+    expect(majorityText('SDN BHD', ['SDN BHD', 'SDN BHD.'], [1, 1, 2])).toBe('SDN BHD');
+  });
 });
 
 describe('textDistance', () => {

@@ -42,7 +42,8 @@ function majority(choices: readonly string[], weights: readonly number[]): strin
   const votes = new Map<string, number>();
   choices.forEach((c, i) => votes.set(c, (votes.get(c) ?? 0) + weights[i]!));
   let best = choices[0]!;
-  for (const [c, n] of votes) if (n > votes.get(best)!) best = c;
+  // A tie between a letter or digit and none keeps it: a scan loses faint ink more often than it makes letters up.
+  for (const [c, n] of votes) if (n > votes.get(best)! || (n === votes.get(best)! && best === '' && /^[\p{L}\p{N}]+$/u.test(c))) best = c;
   return best;
 }
 
