@@ -6,6 +6,7 @@ describe('placeWordsPutRight', () => {
     expect(placeWordsPutRight('NO. 17-G, JALAN SE7IA INBAH, SETIA ALAN, 40170 SHAH ALAM.')).toBe('NO. 17-G, JALAN SETIA INDAH, SETIA ALAM, 40170 SHAH ALAM.');
     expect(placeWordsPutRight('56000 Kuala Lunpur, Malaysia')).toBe('56000 Kuala Lumpur, Malaysia');
     expect(placeWordsPutRight('47500 SUBANG JAYA,GELANGOR')).toBe('47500 SUBANG JAYA,SELANGOR');
+    expect(placeWordsPutRight('LUT 1504, BATU 8 1/2, JALAN KLANG')).toBe('LOT 1504, BATU 8 1/2, JALAN KLANG');
   });
 
   it('puts right a postcode read with one letter for a digit', () => {

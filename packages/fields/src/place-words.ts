@@ -25,7 +25,7 @@ const TOWN_WORDS = [
 ];
 
 /** Every word of the lexicon, lower case. */
-const LEXICON = new Set([...ADDRESS_WORDS, ...COUNTRIES, ...STATES, ...BUILDING_WORDS, ...TOWN_WORDS].filter((w) => w.length >= 4));
+const LEXICON = new Set([...ADDRESS_WORDS, ...COUNTRIES, ...STATES, ...BUILDING_WORDS, ...TOWN_WORDS].filter((w) => w.length >= 3));
 /** Lexicon words by length, for the words one character from a misread one. */
 const BY_LENGTH = new Map<number, string[]>();
 for (const word of LEXICON) BY_LENGTH.set(word.length, [...(BY_LENGTH.get(word.length) ?? []), word]);
@@ -64,12 +64,12 @@ function inCaseOf(word: string, like: string): string {
  * An address's postcode read with a letter for a digit put right (postcodesPutRight), and its words
  * that are not words of addresses but one misread character from exactly one
  * (`SETIA ALAN` -> `SETIA ALAM`, `Kuala Lunpur` -> `Kuala Lumpur`, `SE7IA` -> `SETIA`, `GELANGOR` ->
- * `SELANGOR`): words of four or more letters (digits that look like letters among them), printed in
+ * `SELANGOR`, `LUT` -> `LOT`): words of three or more letters (digits that look like letters among them), printed in
  * capitals or capitalised. A word the lexicon holds, or one two or more of its words are as near to,
  * is left as read.
  */
 export function placeWordsPutRight(text: string): string {
-  return postcodesPutRight(text).replace(/(?<![\p{L}\p{N}])[\p{L}\d$|!][\p{L}\d$|!]{2,}[\p{L}](?![\p{L}\p{N}])/gu, (word) => {
+  return postcodesPutRight(text).replace(/(?<![\p{L}\p{N}])[\p{L}\d$|!][\p{L}\d$|!]{1,}[\p{L}](?![\p{L}\p{N}])/gu, (word) => {
     if ((word.match(/\p{L}/gu)?.length ?? 0) < word.length - 1) return word;
     if (word !== word.toUpperCase() && word[0] !== word[0]!.toUpperCase()) return word;
     const lower = word.toLowerCase();
