@@ -19,7 +19,24 @@ export function cellText(words: readonly LayoutWord[]): string {
     if (line) line.push(word);
     else lines.push([word]);
   }
-  return lines.map((l) => inLineOrder(l).map((w) => w.text).join(' ')).join('\n');
+  return lines.map((l) => withoutLeaders(inLineOrder(l).map((w) => w.text)).join(' ')).join('\n');
+}
+
+/** Dots that lead the eye from a row's label to its figures ("Mining ......", ". . . ."), not text. */
+const LEADER = /^[.·…‥_]+$/u;
+const GLUED_LEADER = /(?<=[\p{L}\p{N})])[.·…‥_]{4,}$/u;
+
+/**
+ * A line's words without the dot leaders after its text (statistical tables lead a row's label to its
+ * figures so): a run of dots at the line's end, as words or run into the last word. A cell of dots
+ * alone ("..", "…": not available) keeps them.
+ */
+function withoutLeaders(texts: string[]): string[] {
+  let end = texts.length;
+  while (end > 0 && LEADER.test(texts[end - 1]!)) end--;
+  if (end === 0) return texts;
+  const kept = texts.slice(end).join('').length >= 3 ? texts.slice(0, end) : texts;
+  return kept.map((t, i) => (i === kept.length - 1 ? t.replace(GLUED_LEADER, '') : t));
 }
 
 /** A grid position filled by `words` (or empty), spanning `rowSpan` x `columnSpan` positions. */

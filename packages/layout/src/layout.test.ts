@@ -41,6 +41,28 @@ describe('borderless tables', () => {
     expect(cell.box.y0).toBe(380);
   });
 
+  it("reads a row's label without the dot leaders that lead it to its figures, and keeps a cell of dots alone (not available)", () => {
+    const rows = [['Agriculture', '1,234', '5,678'], ['Mining and logging', '812', '..'], ['Construction', '7,101', '7,240']];
+    for (const spaced of [false, true]) {
+      const words = [
+        ...text('Industry', 100, 100), ...right('2022', 700, 100), ...right('2023', 900, 100),
+        ...rows.flatMap(([label, a, b], i) => {
+          const y = 140 + 40 * i;
+          const labelWords = text(label!, 100, y);
+          const from = labelWords[labelWords.length - 1]!.box.x1 + SPACE;
+          const leader = spaced ? text(Array.from({ length: Math.floor((590 - from) / 16) }, () => '.').join(' '), from, y) : text('.'.repeat(Math.floor((590 - from) / CHAR)), from, y);
+          return [...labelWords, ...leader, ...right(a!, 700, y), ...right(b!, 900, y)];
+        }),
+      ];
+      const { tables } = page(words);
+      expect(tables).toHaveLength(1);
+      expect(grid(tables[0]!)).toEqual([['Industry', '2022', '2023'], ['Agriculture', '1,234', '5,678'], ['Mining and logging', '812', '..'], ['Construction', '7,101', '7,240']]);
+    }
+    // Leaders run into the label (no space between).
+    const glued = [...text('Industry', 100, 100), ...right('2022', 700, 100), ...text('Services..........', 100, 140), ...right('3,310', 700, 140), ...text('Trade.............', 100, 180), ...right('2,004', 700, 180), ...text('Total', 100, 220), ...right('5,314', 700, 220)];
+    expect(grid(page(glued).tables[0]!)).toEqual([['Industry', '2022'], ['Services', '3,310'], ['Trade', '2,004'], ['Total', '5,314']]);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),
