@@ -63,6 +63,31 @@ describe('borderless tables', () => {
     expect(grid(page(glued).tables[0]!)).toEqual([['Industry', '2022'], ['Services', '3,310'], ['Trade', '2,004'], ['Total', '5,314']]);
   });
 
+  it("keeps a row label printed over two lines in one row, its figures beside its first or its last line, and a heading line apart", () => {
+    const words = [
+      ...text('Industry', 100, 100), ...right('2022', 700, 100), ...right('2023', 900, 100),
+      ...text('Goods-producing', 100, 140),
+      ...text('Construction', 100, 170), ...right('7,101', 700, 170), ...right('7,240', 900, 170),
+      // Figures beside the last line of the label.
+      ...text('Professional and business', 100, 200),
+      ...text('services', 100, 228), ...right('22,410', 700, 228), ...right('22,603', 900, 228),
+      // Figures beside the first line.
+      ...text('Leisure and', 100, 258), ...right('16,207', 700, 258), ...right('16,655', 900, 258),
+      ...text('hospitality', 100, 286),
+      ...text('Mining', 100, 316), ...right('640', 700, 316), ...right('633', 900, 316),
+    ];
+    const { tables } = page(words);
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual([
+      ['Industry', '2022', '2023'],
+      ['Goods-producing', '', ''],
+      ['Construction', '7,101', '7,240'],
+      ['Professional and business\nservices', '22,410', '22,603'],
+      ['Leisure and\nhospitality', '16,207', '16,655'],
+      ['Mining', '640', '633'],
+    ]);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),

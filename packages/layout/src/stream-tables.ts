@@ -1,6 +1,6 @@
 import { overlap, median } from './geometry.js';
 import { tableOf, type GridCell } from './cells.js';
-import type { TextRow } from './rows.js';
+import { textRowOf, type TextRow } from './rows.js';
 import type { Table } from './types.js';
 
 /** Rows of a table candidate, with the x-intervals of its columns. */
@@ -20,7 +20,7 @@ export function streamTables(rows: readonly TextRow[]): Array<{ table: Table; ro
   for (const run of runsOfRows(rows)) {
     const candidate = withColumns(run);
     if (!candidate) continue;
-    out.push({ table: gridOf(candidate), rows: candidate.rows });
+    out.push({ table: gridOf({ ...candidate, rows: withWrappedLabels(candidate) }), rows: candidate.rows });
   }
   return out;
 }
@@ -93,6 +93,28 @@ function withColumns(run: TextRow[]): Candidate | undefined {
   const multiCell = run.filter((r) => new Set(r.segments.map((s) => columnIndex(columns, s.box.x0, s.box.x1)[0])).size >= 2).length;
   if (multiCell < Math.max(2, run.length * 0.5)) return undefined;
   return { rows: run, columns };
+}
+
+/**
+ * The rows with a row label printed over two lines made one row: a line of the first column alone
+ * that goes on in lower case from the line above it ("Professional and business" / "services", the
+ * figures beside either line). A line of its own in capitals is a heading over the rows under it.
+ */
+function withWrappedLabels({ rows, columns }: Candidate): TextRow[] {
+  const inFirst = (row: TextRow) => row.segments.filter((s) => columnIndex(columns, s.box.x0, s.box.x1)[0] === 0);
+  const labelOnly = (row: TextRow) => row.segments.every((s) => columnIndex(columns, s.box.x0, s.box.x1)[1] === 0);
+  const out: TextRow[] = [];
+  for (const row of rows) {
+    const previous = out[out.length - 1];
+    const label = inFirst(row).map((s) => s.text).join(' ');
+    const goesOn = /^[\p{Ll}(&]/u.test(label) && previous !== undefined && inFirst(previous).length > 0 && (labelOnly(previous) || labelOnly(row));
+    if (goesOn && row.box.y0 - previous.box.y1 < Math.max(row.height, previous.height)) {
+      out[out.length - 1] = textRowOf([...previous.words, ...row.words].sort((a, b) => a.box.x0 - b.box.x0), true);
+      continue;
+    }
+    out.push(row);
+  }
+  return out;
 }
 
 /** First and last column a span of x overlaps. */
