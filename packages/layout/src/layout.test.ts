@@ -88,6 +88,35 @@ describe('borderless tables', () => {
     ]);
   });
 
+  it('keeps a column header printed over two lines in one row, and a header spanning columns over their own headers apart', () => {
+    const twoLines = [
+      ...right('Total', 700, 100), ...right('Percent', 900, 100),
+      ...text('Industry', 100, 128), ...right('employed', 700, 128), ...right('change', 900, 128),
+      ...text('Construction', 100, 170), ...right('7,101', 700, 170), ...right('2.0', 900, 170),
+      ...text('Mining', 100, 200), ...right('640', 700, 200), ...right('-1.1', 900, 200),
+      ...text('Retail', 100, 230), ...right('15,530', 700, 230), ...right('0.4', 900, 230),
+    ];
+    expect(grid(page(twoLines).tables[0]!)).toEqual([
+      ['Industry', 'Total\nemployed', 'Percent\nchange'],
+      ['Construction', '7,101', '2.0'],
+      ['Mining', '640', '-1.1'],
+      ['Retail', '15,530', '0.4'],
+    ]);
+    const spanning = [
+      ...text('Employed persons, thousands', 430, 100), ...right('Change', 900, 100),
+      ...text('Industry', 100, 128), ...right('Men', 500, 128), ...right('Women', 700, 128), ...right('percent', 900, 128),
+      ...text('Construction', 100, 170), ...right('6,010', 500, 170), ...right('1,091', 700, 170), ...right('2.0', 900, 170),
+      ...text('Mining', 100, 200), ...right('540', 500, 200), ...right('100', 700, 200), ...right('-1.1', 900, 200),
+      ...text('Retail', 100, 230), ...right('7,530', 500, 230), ...right('8,000', 700, 230), ...right('0.4', 900, 230),
+      ...text('Finance', 100, 260), ...right('3,120', 500, 260), ...right('3,300', 700, 260), ...right('1.2', 900, 260),
+      ...text('Leisure', 100, 290), ...right('7,400', 500, 290), ...right('8,807', 700, 290), ...right('3.1', 900, 290),
+    ];
+    const t = page(spanning).tables[0]!;
+    expect(t.rowCount).toBe(7);
+    expect(t.cells.find((c) => c.text === 'Employed persons, thousands')).toMatchObject({ row: 0, column: 1, columnSpan: 2 });
+    expect(t.cells.filter((c) => c.row === 1).map((c) => c.text)).toEqual(['Industry', 'Men', 'Women', 'percent']);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),

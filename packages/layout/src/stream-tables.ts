@@ -1,5 +1,5 @@
 import { overlap, median } from './geometry.js';
-import { tableOf, type GridCell } from './cells.js';
+import { isNumeric, tableOf, type GridCell } from './cells.js';
 import { textRowOf, type TextRow } from './rows.js';
 import type { Table } from './types.js';
 
@@ -20,7 +20,8 @@ export function streamTables(rows: readonly TextRow[]): Array<{ table: Table; ro
   for (const run of runsOfRows(rows)) {
     const candidate = withColumns(run);
     if (!candidate) continue;
-    out.push({ table: gridOf({ ...candidate, rows: withWrappedLabels(candidate) }), rows: candidate.rows });
+    const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate) });
+    out.push({ table: gridOf({ ...candidate, rows }), rows: candidate.rows });
   }
   return out;
 }
@@ -93,6 +94,38 @@ function withColumns(run: TextRow[]): Candidate | undefined {
   const multiCell = run.filter((r) => new Set(r.segments.map((s) => columnIndex(columns, s.box.x0, s.box.x1)[0])).size >= 2).length;
   if (multiCell < Math.max(2, run.length * 0.5)) return undefined;
   return { rows: run, columns };
+}
+
+/** The most lines a column header is printed over ("Total" / "employed" / "(thousands)"). */
+const HEADER_LINES = 3;
+
+/**
+ * The rows with a column header printed over several lines made one row: above the first row with a
+ * figure, a line whose every cell stands under a cell of the line above of the same columns, or under
+ * nothing, goes on from it ("Percent" / "change"). A header spanning columns over the headers of each
+ * ("HARVEST" over "11/12" and "12/13") is a row of its own. A table with no figures keeps its rows.
+ */
+function withHeaderLines({ rows, columns }: Candidate): TextRow[] {
+  const spans = (row: TextRow) => row.segments.map((s) => columnIndex(columns, s.box.x0, s.box.x1));
+  const hasFigure = (row: TextRow) => row.segments.some((s) => isNumeric(s.text));
+  const firstData = rows.findIndex(hasFigure);
+  if (firstData <= 1 || firstData > HEADER_LINES + 1) return rows;
+  const out: TextRow[] = [];
+  for (const [i, row] of rows.entries()) {
+    const previous = out[out.length - 1];
+    const above = previous ? spans(previous) : [];
+    const goesOn =
+      i < firstData &&
+      previous !== undefined &&
+      row.box.y0 - previous.box.y1 < Math.max(row.height, previous.height) &&
+      spans(row).every(([first, last]) => above.every(([a, b]) => b < first || a > last || (a === first && b === last)));
+    if (goesOn) {
+      out[out.length - 1] = textRowOf([...previous.words, ...row.words].sort((a, b) => a.box.x0 - b.box.x0), true);
+      continue;
+    }
+    out.push(row);
+  }
+  return out;
 }
 
 /**
