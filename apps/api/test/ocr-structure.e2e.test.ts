@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { grayPng, turned } from '../../../test/fixtures/scans.ts';
-import { HEBREW_FIGURES, HEBREW_LABELS, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE } from '../../../test/fixtures/tables.ts';
+import { HEBREW_FIGURES, HEBREW_LABELS, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
@@ -173,6 +173,22 @@ describe('scans: OCR words', () => {
       expect(body.tables, name).toHaveLength(1);
       expect(grid(body.tables![0]!), name).toEqual(STATEMENT_TABLE);
       expect(pairs(body), name).toEqual(expect.arrayContaining([['Line of Credit', '100,000.00'], ['Rate', '4.2000']]));
+    }
+  });
+
+  it("reads a statistics office's table (headers of two lines, dot leaders, heading rows, a label of two lines) born-digital, as a 300-DPI scan and as a 200-DPI scanned PDF", async () => {
+    for (const [name, bytes] of [
+      ['statistics-digital.pdf', drawnPdf([STATISTICS])],
+      ['statistics.png', await toPng(await renderPlaced(STATISTICS, { dpi: 300 }))],
+      ['statistics-scan.pdf', scannedPdf([await renderPlaced(STATISTICS, { dpi: 200 })], 200)],
+    ] as const) {
+      const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: ['tables'] });
+      expect(status, name).toBe(200);
+      expect(body.tables, name).toHaveLength(1);
+      expect(grid(body.tables![0]!), name).toEqual(STATISTICS_TABLE);
+      // On the scans the leaders are not read as text (tesseract reads them as "ececeeee" and misreads the labels).
+      const text = body.sections.flatMap((s) => s.lines.flatMap((l) => l.words.map((w) => w.text))).join(' ');
+      if (!name.endsWith('digital.pdf')) expect(text, name).not.toMatch(/[ec]{4,}|\.{4,}/);
     }
   });
 

@@ -94,6 +94,30 @@ describe('lines taken off a scan for the OCR engine', () => {
     expect(at(155, 145)).toBe(20);
   });
 
+  it('paints over the dot leaders of a table of figures, and not the letters beside them or an ellipsis', async () => {
+    const { takeLinesOff } = await import('./image-rulings.js');
+    // A 300-DPI page (2550 px across): a label's letters (stems and an "e"-like bowl whose foot is a
+    // short stroke), then 20 dots 5 px square every 12 px on its baseline, then a figure; an ellipsis
+    // of three dots elsewhere.
+    const { image, fill } = page(2550, 1200);
+    fill(200, 300, 205, 330); // a stem
+    fill(212, 310, 230, 313); // a bowl's top, sides and foot
+    fill(212, 310, 215, 330);
+    fill(227, 310, 230, 322);
+    fill(212, 327, 230, 330);
+    for (let i = 0; i < 20; i++) fill(245 + 12 * i, 325, 250 + 12 * i, 330);
+    fill(560, 300, 565, 330); // the figure's stem
+    for (let i = 0; i < 3; i++) fill(800 + 12 * i, 325, 805 + 12 * i, 330);
+    // The rest of the page's text, glyph-sized blocks: ink enough for the page's ink threshold.
+    for (let r = 0; r < 20; r++) for (let c = 0; c < 60; c++) fill(100 + c * 38, 500 + r * 30, 120 + c * 38, 520 + r * 30);
+    const { erased } = takeLinesOff({ ...image, channels: 1 });
+    expect(erased).toBeDefined();
+    const at = (x: number, y: number) => erased!.data[y * 2550 + x]!;
+    for (let i = 0; i < 20; i++) expect(at(247 + 12 * i, 327), `dot ${i}`).toBeGreaterThan(230);
+    expect([at(202, 315), at(220, 328), at(213, 320), at(562, 315)]).toEqual([20, 20, 20, 20]);
+    expect(at(802, 327)).toBe(20);
+  });
+
   it('turns boxes with the page, as rotateRaw turns its pixels', async () => {
     const { turnBoxes } = await import('./image-rulings.js');
     const box = { x0: 10, y0: 20, x1: 110, y1: 24 };

@@ -1,4 +1,5 @@
 import { grayHistogram, otsu, type GrayImage, type RawImage } from '@docsvc/image';
+import { findLeaders } from './image-leaders.js';
 import { touchingGroups } from './ruled-tables.js';
 import type { Ruling } from './types.js';
 
@@ -26,9 +27,9 @@ export function findRulings(image: GrayImage, opts: { minLength?: number; maxThi
 }
 
 /** findRulings, with the ink threshold it used. */
-function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThickness?: number } = {}): { rulings: Ruling[]; threshold?: number } {
+function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThickness?: number } = {}): { rulings: Ruling[]; leaders: Ruling[]; threshold?: number } {
   const split = otsu(grayHistogram(image));
-  if (!split || split.contrast < 48) return { rulings: [] };
+  if (!split || split.contrast < 48) return { rulings: [], leaders: [] };
   // Pages of 200 DPI and more are read at half their size (a 2x2 block is ink when any of its
   // pixels is): a line one pixel thick survives, and the pass costs a quarter.
   const k = Math.min(image.width, image.height) >= 1400 ? 2 : 1;
@@ -69,7 +70,7 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   const vertical = lineComponents(thinAcross(dark, width, height, maxThickness, height), height, width, minLength, maxThickness)
     .filter((c) => clearSides(transposed, height, width, c) >= CLEAR_SIDES)
     .map((c) => scaled({ x0: c.y0, y0: c.x0, x1: c.y1, y1: c.x1, dark: c.dark }));
-  return { rulings: [...horizontal, ...vertical], threshold: t };
+  return { rulings: [...horizontal, ...vertical], leaders: findLeaders(dark, width, height, k), threshold: t };
 }
 
 /**
@@ -230,16 +231,18 @@ export function turnBoxes(boxes: readonly Ruling[], degrees: 0 | 90 | 180 | 270,
  */
 export function takeLinesOff(pixels: RawImage): { rulings: Ruling[]; erased?: RawImage } {
   const gray: GrayImage = pixels.channels === 1 ? pixels : { width: pixels.width, height: pixels.height, data: grayOf(pixels) };
-  const { rulings, threshold } = rulingsAndInk(gray);
+  const { rulings, leaders, threshold } = rulingsAndInk(gray);
   const grids = gridLines(rulings, Math.max(3, 0.004 * Math.max(pixels.width, pixels.height)));
-  if (!grids.length || threshold === undefined) return { rulings };
+  if (threshold === undefined || (!grids.length && !leaders.length)) return { rulings };
+  // Dot leaders go too: tesseract reads them as letters and misreads the label beside them.
+  if (!grids.length) return { rulings, erased: eraseRulings(pixels, leaders, 1) };
   const frame = {
     x0: Math.min(...grids.map((r) => r.x0)),
     y0: Math.min(...grids.map((r) => r.y0)),
     x1: Math.max(...grids.map((r) => r.x1)),
     y1: Math.max(...grids.map((r) => r.y1)),
   };
-  return { rulings, erased: withoutShading(eraseRulings(pixels, grids), gray.data, threshold, frame) };
+  return { rulings, erased: withoutShading(eraseRulings(eraseRulings(pixels, grids), leaders, 1), gray.data, threshold, frame) };
 }
 
 /**

@@ -117,6 +117,8 @@ function withHeaderLines({ rows, columns }: Candidate): TextRow[] {
     const goesOn =
       i < firstData &&
       previous !== undefined &&
+      // A line of the first column alone is a heading row, not a header's second line.
+      spans(row).some(([, last]) => last > 0) &&
       row.box.y0 - previous.box.y1 < Math.max(row.height, previous.height) &&
       spans(row).every(([first, last]) => above.every(([a, b]) => b < first || a > last || (a === first && b === last)));
     if (goesOn) {
