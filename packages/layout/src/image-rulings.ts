@@ -226,8 +226,9 @@ export function turnBoxes(boxes: readonly Ruling[], degrees: 0 | 90 | 180 | 270,
 
 /**
  * The lines drawn on a page and, when some of them draw a grid (two row lines and two column lines
- * or more, touching), the page without the grid's lines: what the OCR engine should read. Rules
- * that draw no grid (underlines, a letterhead's line, a report's horizontal rules) stay on the page.
+ * or more, touching) or lead labels to figures (dot leaders, findLeaders), the page without them:
+ * what the OCR engine should read. Rules that draw no grid (underlines, a letterhead's line, a
+ * report's horizontal rules) stay on the page.
  */
 export function takeLinesOff(pixels: RawImage): { rulings: Ruling[]; erased?: RawImage } {
   const gray: GrayImage = pixels.channels === 1 ? pixels : { width: pixels.width, height: pixels.height, data: grayOf(pixels) };
