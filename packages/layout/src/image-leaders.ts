@@ -1,3 +1,4 @@
+import { forEachDarkRun } from './dark-runs.js';
 import type { Ruling } from './types.js';
 
 /** The fewest dots in a row that make a leader ("Construction ........ 7,101"): an ellipsis has three. */
@@ -41,21 +42,13 @@ export function findLeaders(dark: Uint8Array, width: number, height: number, k: 
     dots.length = 0;
   };
   for (let y = 1; y + 1 < height; y++) {
-    const row = y * width;
-    let x = 0;
-    while (x < width) {
-      if (!dark[row + x]) {
-        x++;
-        continue;
-      }
-      const start = x;
-      while (x < width && dark[row + x]) x++;
+    forEachDarkRun(dark, y * width, width, (start, x) => {
       const length = x - start;
       const [up, down] = length <= maxDot ? extentAcross(start + (length >> 1), y) : [0, height];
       const across = down - up + 1;
       if (length > maxDot || across > maxDot || Math.abs(across - length) > 2 || !standsAlone(start, x, up, down)) {
         flush();
-        continue;
+        return;
       }
       const last = dots[dots.length - 1];
       const gap = last ? start - last.x1 : 0;
@@ -63,7 +56,7 @@ export function findLeaders(dark: Uint8Array, width: number, height: number, k: 
       const alike = last !== undefined && gap >= 1 && (spacing === undefined ? gap <= 6 * maxDot : Math.abs(gap - spacing) <= 1 + 0.4 * spacing);
       if (!alike) flush();
       dots.push({ x0: start, x1: x, y0: up, y1: down + 1 });
-    }
+    });
     flush();
   }
   return merged(found);

@@ -1,4 +1,5 @@
 import { grayHistogram, otsu, type GrayImage, type RawImage } from '@docsvc/image';
+import { forEachDarkRun } from './dark-runs.js';
 import { findLeaders } from './image-leaders.js';
 import { touchingGroups } from './ruled-tables.js';
 import type { Ruling } from './types.js';
@@ -80,17 +81,9 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
 function thinAcross(dark: Uint8Array, width: number, height: number, maxThickness: number, outWidth: number): Uint8Array {
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
-    const row = y * width;
-    let x = 0;
-    while (x < width) {
-      if (!dark[row + x]) {
-        x++;
-        continue;
-      }
-      const start = x;
-      while (x < width && dark[row + x]) x++;
-      if (x - start <= maxThickness) for (let i = start; i < x; i++) out[i * outWidth + y] = 1;
-    }
+    forEachDarkRun(dark, y * width, width, (start, end) => {
+      if (end - start <= maxThickness) for (let i = start; i < end; i++) out[i * outWidth + y] = 1;
+    });
   }
   return out;
 }
