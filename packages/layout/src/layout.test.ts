@@ -117,6 +117,22 @@ describe('borderless tables', () => {
     expect(t.cells.filter((c) => c.row === 1).map((c) => c.text)).toEqual(['Industry', 'Men', 'Women', 'percent']);
   });
 
+  it("keeps a cell's second line in its row where only that cell goes on (nothing beside it in the first or last column)", () => {
+    const words = [
+      ...text('Date', 100, 300), ...text('Description', 300, 300), ...right('Debits', 900, 300), ...right('Credits', 1100, 300), ...right('Balance', 1300, 300),
+      ...text('01/02', 100, 340), ...text('Opening balance', 300, 340), ...right('1,000.00', 1300, 340),
+      ...text('01/05', 100, 380), ...text('Transfer from', 300, 380), ...right('500.00', 1100, 380), ...right('1,500.00', 1300, 380),
+      ...text('savings account', 300, 406),
+      ...text('01/09', 100, 446), ...text('Cheque 104', 300, 446), ...right('250.00', 900, 446), ...right('1,250.00', 1300, 446),
+    ];
+    expect(grid(page(words).tables[0]!)).toEqual([
+      ['Date', 'Description', 'Debits', 'Credits', 'Balance'],
+      ['01/02', 'Opening balance', '', '', '1,000.00'],
+      ['01/05', 'Transfer from\nsavings account', '', '500.00', '1,500.00'],
+      ['01/09', 'Cheque 104', '250.00', '', '1,250.00'],
+    ]);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),

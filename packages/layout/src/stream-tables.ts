@@ -138,13 +138,22 @@ function withHeaderLines({ rows, columns }: Candidate): TextRow[] {
 function withWrappedLabels({ rows, columns }: Candidate): TextRow[] {
   const inFirst = (row: TextRow) => row.segments.filter((s) => columnIndex(columns, s.box.x0, s.box.x1)[0] === 0);
   const labelOnly = (row: TextRow) => row.segments.every((s) => columnIndex(columns, s.box.x0, s.box.x1)[1] === 0);
+  const firstData = rows.findIndex((r) => r.segments.some((s) => isNumeric(s.text)));
   const out: TextRow[] = [];
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
     const previous = out[out.length - 1];
     const label = inFirst(row).map((s) => s.text).join(' ');
-    const goesOn = /^[\p{Ll}(&]/u.test(label) && previous !== undefined && inFirst(previous).length > 0 && (labelOnly(previous) || labelOnly(row));
-    if (goesOn && row.box.y0 - previous.box.y1 < Math.max(row.height, previous.height)) {
-      out[out.length - 1] = textRowOf([...previous.words, ...row.words].sort((a, b) => a.box.x0 - b.box.x0), true);
+    const labelGoesOn = /^[\p{Ll}(&]/u.test(label) && previous !== undefined && inFirst(previous).length > 0 && (labelOnly(previous) || labelOnly(row));
+    // Below the first row of figures, a line of words alone in the inner columns (nothing in the first
+    // or the last, where a table's labels are, left or right) is a cell's second line ("Assisted
+    // deposit" / "from branch 12"), not a row.
+    const inner = row.segments.every((s) => {
+      const [first, last] = columnIndex(columns, s.box.x0, s.box.x1);
+      return first > 0 && last < columns.length - 1 && !isNumeric(s.text);
+    });
+    const cellGoesOn = firstData >= 0 && i > firstData && inner && previous !== undefined && inFirst(previous).length > 0;
+    if ((labelGoesOn || cellGoesOn) && row.box.y0 - previous!.box.y1 < Math.max(row.height, previous!.height)) {
+      out[out.length - 1] = textRowOf([...previous!.words, ...row.words].sort((a, b) => a.box.x0 - b.box.x0), true);
       continue;
     }
     out.push(row);
