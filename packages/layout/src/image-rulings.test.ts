@@ -62,6 +62,29 @@ describe('lines drawn on a scan', () => {
     expect(vertical.sort((a, b) => a - b)).toEqual([100, 500, 900]);
   });
 
+  it("takes no line from the feet of digits set close on a baseline ('2012' over a row's rule), and leaves them when the rule is painted over", async () => {
+    const { takeLinesOff } = await import('./image-rulings.js');
+    const { image, fill } = page(2550, 1600); // read at half size, as a 300-DPI page is
+    // A grid of three rows; in its last column dates whose digits' feet (bases of 2s, feet of 1s, the
+    // bottoms of 0s) run 3 px above the row's rule with a gap of 3 px between digits.
+    for (const y of [300, 400, 500, 600]) fill(100, y, 2000, y + 4);
+    for (const x of [100, 1500, 2000]) fill(x, 300, x + 4, 604);
+    for (const top of [300, 400, 500]) {
+      for (let d = 0; d < 8; d++) {
+        const x = 1700 + d * 23;
+        fill(x + 8, top + 62, x + 12, top + 88); // the digit's stroke, its curve to its foot faint
+        fill(x, top + 90, x + (d % 2 ? 16 : 20), top + 93); // its foot, 3 px above the rule at top + 100
+      }
+    }
+    for (let r = 0; r < 20; r++) for (let c = 0; c < 40; c++) fill(120 + c * 34, 700 + r * 22, 140 + c * 34, 714 + r * 22);
+    const { rulings, erased } = takeLinesOff({ ...image, channels: 1 });
+    const horizontal = rulings.filter((r) => r.x1 - r.x0 > r.y1 - r.y0);
+    expect(horizontal.map((r) => r.y0)).toEqual([300, 400, 500, 600]);
+    // The feet are still there once the rules are painted over; the rules are not.
+    expect(erased!.data[391 * 2550 + 1705]).toBe(20);
+    expect(erased!.data[402 * 2550 + 1705]).toBeGreaterThan(230);
+  });
+
   it('finds nothing on a blank page', () => {
     expect(findRulings(page(500, 500).image)).toEqual([]);
   });

@@ -8,6 +8,8 @@ import type { Ruling } from './types.js';
 const MIN_RUN = 12;
 /** The least share of a line's length with paper on both sides (clearSides). */
 const CLEAR_SIDES = 0.6;
+/** The least share of a line's length that is ink (coverage). */
+const MIN_COVERAGE = 0.9;
 
 interface Component {
   x0: number;
@@ -65,11 +67,13 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   }
   // A line is thin across: ink that is thick across (a shaded band, a filled box, a bar) is taken out
   // before lines are followed along, or a band would join every line that crosses it into one blot.
-  const horizontal = lineComponents(thinAcross(transposed, height, width, maxThickness, width), width, height, minLength, maxThickness)
-    .filter((c) => clearSides(dark, width, height, c) >= CLEAR_SIDES)
+  const thinRows = thinAcross(transposed, height, width, maxThickness, width);
+  const horizontal = lineComponents(thinRows, width, height, minLength, maxThickness)
+    .filter((c) => coverage(thinRows, width, c) >= MIN_COVERAGE && clearSides(dark, width, height, c) >= CLEAR_SIDES)
     .map(scaled);
-  const vertical = lineComponents(thinAcross(dark, width, height, maxThickness, height), height, width, minLength, maxThickness)
-    .filter((c) => clearSides(transposed, height, width, c) >= CLEAR_SIDES)
+  const thinColumns = thinAcross(dark, width, height, maxThickness, height);
+  const vertical = lineComponents(thinColumns, height, width, minLength, maxThickness)
+    .filter((c) => coverage(thinColumns, height, c) >= MIN_COVERAGE && clearSides(transposed, height, width, c) >= CLEAR_SIDES)
     .map((c) => scaled({ x0: c.y0, y0: c.x0, x1: c.y1, y1: c.x1, dark: c.dark }));
   return { rulings: [...horizontal, ...vertical], leaders: findLeaders(dark, width, height, k), threshold: t };
 }
@@ -101,6 +105,24 @@ function clearSides(dark: Uint8Array, width: number, height: number, c: Componen
   let clear = 0;
   for (let x = c.x0; x < c.x1; x++) if (!dark[above * width + x] && !dark[below * width + x]) clear++;
   return clear / Math.max(1, c.x1 - c.x0);
+}
+
+/**
+ * Of the positions along a component of runs (rows of `width`), the share with ink: a drawn line is
+ * ink all along (but where a line crosses it, or the scanner dropped a pixel); the feet of a row of
+ * digits set close ("2012" on its baseline) join into a run with a gap at every round letter.
+ */
+function coverage(dark: Uint8Array, width: number, c: Component): number {
+  let inked = 0;
+  for (let x = c.x0; x < c.x1; x++) {
+    for (let y = c.y0; y < c.y1; y++) {
+      if (dark[y * width + x]) {
+        inked++;
+        break;
+      }
+    }
+  }
+  return inked / Math.max(1, c.x1 - c.x0);
 }
 
 /** Components of long dark runs along rows (runs of adjacent rows that overlap join), kept when long and thin. */
@@ -171,34 +193,43 @@ function lineComponents(dark: Uint8Array, width: number, height: number, minLeng
  * that the OCR engine reads the text between them: tesseract reads table rules as "|", "_" or "[" and
  * runs words on across cell borders.
  */
-export function eraseRulings(image: RawImage, rulings: readonly Ruling[], pad = 2): RawImage {
+export function eraseRulings(image: RawImage, rulings: readonly Ruling[], pad = 2, threshold?: number): RawImage {
   const { width, height, channels } = image;
   const data = new Uint8Array(image.data);
-  const brightness = (i: number) => (channels === 1 ? data[i]! : data[i]! + data[i + 1]! + data[i + 2]!);
+  const brightness = (i: number) => (channels === 1 ? data[i]! : (data[i]! + data[i + 1]! + data[i + 2]!) / 3);
   // Each pixel of a line takes the lighter of the two pixels just beyond it across the line: paper on
   // paper, a shaded row's tint inside a shaded row (painting white there would cut the shading into
   // bands, and tesseract reads nothing of a row striped so).
   for (const r of rulings) {
-    const x0 = Math.max(0, Math.floor(r.x0) - pad);
-    const x1 = Math.min(width, Math.ceil(r.x1) + pad);
-    const y0 = Math.max(0, Math.floor(r.y0) - pad);
-    const y1 = Math.min(height, Math.ceil(r.y1) + pad);
     // Across a horizontal line the two neighbours are the pixels above and below its column; across
     // a vertical one, left and right of its row: one choice per position along the line.
-    const horizontal = x1 - x0 >= y1 - y0;
-    const along0 = horizontal ? x0 : y0;
-    const along1 = horizontal ? x1 : y1;
-    const across0 = horizontal ? y0 : x0;
-    const across1 = horizontal ? y1 : x1;
+    const horizontal = r.x1 - r.x0 >= r.y1 - r.y0;
+    const alongLimit = horizontal ? width : height;
+    const acrossLimit = horizontal ? height : width;
+    const along0 = Math.max(0, Math.floor(horizontal ? r.x0 : r.y0) - pad);
+    const along1 = Math.min(alongLimit, Math.ceil(horizontal ? r.x1 : r.y1) + pad);
+    const core0 = Math.max(0, Math.floor(horizontal ? r.y0 : r.x0));
+    const core1 = Math.min(acrossLimit, Math.ceil(horizontal ? r.y1 : r.x1));
     // Pixel index of (along, across).
     const at = horizontal ? (p: number, q: number) => q * width + p : (p: number, q: number) => p * width + q;
-    const before = Math.max(0, across0 - 1);
-    const after = Math.min(horizontal ? height - 1 : width - 1, across1);
+    const dark = (p: number, q: number) => brightness(at(p, q) * channels) <= threshold!;
     for (let p = along0; p < along1; p++) {
-      const a = at(p, before) * channels;
-      const b = at(p, after) * channels;
+      let q0 = Math.max(0, core0 - pad);
+      let q1 = Math.min(acrossLimit, core1 + pad);
+      if (threshold !== undefined) {
+        // With the ink threshold known, only the line's own ink (and a pixel of its grey edge) is
+        // painted: the foot of a digit a few pixels above a row's rule stays ("2012", not "2n19").
+        q0 = core0;
+        while (q0 > Math.max(0, core0 - pad) && dark(p, q0 - 1)) q0--;
+        q1 = core1;
+        while (q1 < Math.min(acrossLimit, core1 + pad) && dark(p, q1)) q1++;
+        q0 = Math.max(0, q0 - 1);
+        q1 = Math.min(acrossLimit, q1 + 1);
+      }
+      const a = at(p, Math.max(0, q0 - 1)) * channels;
+      const b = at(p, Math.min(acrossLimit - 1, q1)) * channels;
       const from = brightness(a) >= brightness(b) ? a : b;
-      for (let q = across0; q < across1; q++) {
+      for (let q = q0; q < q1; q++) {
         const to = at(p, q) * channels;
         for (let c = 0; c < channels; c++) data[to + c] = data[from + c]!;
       }
@@ -229,14 +260,14 @@ export function takeLinesOff(pixels: RawImage): { rulings: Ruling[]; erased?: Ra
   const grids = gridLines(rulings, Math.max(3, 0.004 * Math.max(pixels.width, pixels.height)));
   if (threshold === undefined || (!grids.length && !leaders.length)) return { rulings };
   // Dot leaders go too: tesseract reads them as letters and misreads the label beside them.
-  if (!grids.length) return { rulings, erased: eraseRulings(pixels, leaders, 1) };
+  if (!grids.length) return { rulings, erased: eraseRulings(pixels, leaders, 1, threshold) };
   const frame = {
     x0: Math.min(...grids.map((r) => r.x0)),
     y0: Math.min(...grids.map((r) => r.y0)),
     x1: Math.max(...grids.map((r) => r.x1)),
     y1: Math.max(...grids.map((r) => r.y1)),
   };
-  return { rulings, erased: withoutShading(eraseRulings(eraseRulings(pixels, grids), leaders, 1), gray.data, threshold, frame) };
+  return { rulings, erased: withoutShading(eraseRulings(eraseRulings(pixels, grids, 2, threshold), leaders, 1, threshold), gray.data, threshold, frame) };
 }
 
 /**
