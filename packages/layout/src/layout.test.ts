@@ -133,6 +133,20 @@ describe('borderless tables', () => {
     ]);
   });
 
+  it('reads two tables set side by side (a list continued in a second block of its columns) as two, left then right, and a label column a wide gap from its figures as one table', () => {
+    const block = (x: number, from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => [...right(String(from + i), x + 40, 100 + 30 * i), ...right(String(100 + from + i), x + 160, 100 + 30 * i), ...right(String(200 + from + i), x + 280, 100 + 30 * i)]).flat();
+    const { tables } = page([...block(100, 1, 8), ...block(900, 9, 6)]);
+    expect(tables.map((t) => [t.rowCount, t.columnCount])).toEqual([[8, 3], [6, 3]]);
+    expect(grid(tables[1]!)[0]).toEqual(['9', '109', '209']);
+    const wide = [
+      ...text('Construction', 100, 100), ...right('7,101', 900, 100), ...right('7,240', 1100, 100), ...right('2.0', 1300, 100),
+      ...text('Mining', 100, 130), ...right('640', 900, 130), ...right('633', 1100, 130), ...right('-1.1', 1300, 130),
+      ...text('Retail', 100, 160), ...right('15,530', 900, 160), ...right('15,610', 1100, 160), ...right('0.5', 1300, 160),
+    ];
+    expect(page(wide).tables.map((t) => [t.rowCount, t.columnCount])).toEqual([[3, 4]]);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),

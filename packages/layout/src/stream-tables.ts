@@ -18,12 +18,50 @@ interface Candidate {
 export function streamTables(rows: readonly TextRow[]): Array<{ table: Table; rows: TextRow[] }> {
   const out: Array<{ table: Table; rows: TextRow[] }> = [];
   for (const run of runsOfRows(rows)) {
-    const candidate = withColumns(run);
-    if (!candidate) continue;
-    const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate) });
-    out.push({ table: gridOf({ ...candidate, rows }), rows: candidate.rows });
+    const found = withColumns(run);
+    if (!found) continue;
+    for (const candidate of sideBySide(found)) {
+      const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate) });
+      out.push({ table: gridOf({ ...candidate, rows }), rows: found.rows });
+    }
   }
   return out;
+}
+
+/**
+ * Two tables set side by side (a long list continued in a second block of the same columns): where
+ * the widest gap between columns is three times any other and at least four characters wide, the
+ * columns on each side of it are as many (two or more) and alike (figures under figures, words under
+ * words, figures among them), each side is a table of its own, read left then right. A table's label
+ * column a wide gap from its figures has figures on one side only.
+ */
+function sideBySide(candidate: Candidate): Candidate[] {
+  const { rows, columns } = candidate;
+  if (columns.length < 4 || columns.length % 2 !== 0) return [candidate];
+  const gaps = columns.slice(1).map(([c0], j) => c0 - columns[j]![1]);
+  const half = columns.length / 2;
+  const middle = gaps[half - 1]!;
+  const others = gaps.filter((_, j) => j !== half - 1);
+  const charWidth = median(rows.map((r) => r.charWidth));
+  if (middle < 4 * charWidth || others.some((g) => 3 * g > middle)) return [candidate];
+  const split = (columns[half - 1]![1] + columns[half]![0]) / 2;
+  const sides = [columns.slice(0, half), columns.slice(half)].map((cols, side) => {
+    const keep = (x: number) => (side === 0 ? x < split : x >= split);
+    const sideRows = rows.map((r) => r.words.filter((w) => keep((w.box.x0 + w.box.x1) / 2))).filter((words) => words.length > 0).map((words) => textRowOf(words));
+    return { rows: sideRows, columns: cols };
+  });
+  // Each side a table: rows of several cells on most of them, as withColumns asks of any table.
+  const multiCell = (c: Candidate) => c.rows.filter((r) => new Set(r.segments.map((s) => columnIndex(c.columns, s.box.x0, s.box.x1)[0])).size >= 2).length >= Math.max(2, c.rows.length * 0.5);
+  // The same columns again: figures under figures, words under words, column by column, and figures
+  // among them (a list of words set in two blocks is left as one table).
+  const figures = (c: Candidate, j: number) => {
+    const cells = c.rows.flatMap((r) => r.segments.filter((seg) => columnIndex(c.columns, seg.box.x0, seg.box.x1)[0] === j));
+    return cells.length ? cells.filter((seg) => isNumeric(seg.text)).length / cells.length : 0;
+  };
+  const [left, right] = sides as [Candidate, Candidate];
+  const alike = Array.from({ length: half }, (_, j) => [figures(left, j), figures(right, j)]);
+  const sameColumns = alike.every(([a, b]) => (a! >= 0.6 && b! >= 0.6) || (a! <= 0.4 && b! <= 0.4)) && alike.some(([a]) => a! >= 0.6);
+  return sides.every(multiCell) && sameColumns ? sides : [candidate];
 }
 
 /** Runs of nearby rows that start and end with a row of several segments; single-segment rows inside (at most two together). */
