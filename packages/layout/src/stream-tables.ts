@@ -50,8 +50,6 @@ function sideBySide(candidate: Candidate): Candidate[] {
     const sideRows = rows.map((r) => r.words.filter((w) => keep((w.box.x0 + w.box.x1) / 2))).filter((words) => words.length > 0).map((words) => textRowOf(words));
     return { rows: sideRows, columns: cols };
   });
-  // Each side a table: rows of several cells on most of them, as withColumns asks of any table.
-  const multiCell = (c: Candidate) => c.rows.filter((r) => new Set(r.segments.map((s) => columnIndex(c.columns, s.box.x0, s.box.x1)[0])).size >= 2).length >= Math.max(2, c.rows.length * 0.5);
   // The same columns again: figures under figures, words under words, column by column, and figures
   // among them (a list of words set in two blocks is left as one table).
   const figures = (c: Candidate, j: number) => {
@@ -61,7 +59,8 @@ function sideBySide(candidate: Candidate): Candidate[] {
   const [left, right] = sides as [Candidate, Candidate];
   const alike = Array.from({ length: half }, (_, j) => [figures(left, j), figures(right, j)]);
   const sameColumns = alike.every(([a, b]) => (a! >= 0.6 && b! >= 0.6) || (a! <= 0.4 && b! <= 0.4)) && alike.some(([a]) => a! >= 0.6);
-  return sides.every(multiCell) && sameColumns ? sides : [candidate];
+  // Each side a table, as withColumns asks of any table.
+  return sides.every(mostRowsInCells) && sameColumns ? sides : [candidate];
 }
 
 /** Runs of nearby rows that start and end with a row of several segments; single-segment rows inside (at most two together). */
@@ -128,10 +127,13 @@ function withColumns(run: TextRow[]): Candidate | undefined {
   const wordsPerCell = run.reduce((n, r) => n + r.words.length, 0) / Math.max(1, cells);
   if (columns.length === 2 && wordsPerCell > 4.5) return undefined; // two columns of prose
   if (wordsPerCell > 8) return undefined;
-  // Most rows must have more than one cell: else it is text with an aside, not a table.
-  const multiCell = run.filter((r) => new Set(r.segments.map((s) => columnIndex(columns, s.box.x0, s.box.x1)[0])).size >= 2).length;
-  if (multiCell < Math.max(2, run.length * 0.5)) return undefined;
-  return { rows: run, columns };
+  return mostRowsInCells({ rows: run, columns }) ? { rows: run, columns } : undefined;
+}
+
+/** Whether most rows (two at least) have words in more than one column: else it is text with an aside, not a table. */
+function mostRowsInCells({ rows, columns }: Candidate): boolean {
+  const inCells = rows.filter((r) => new Set(r.segments.map((s) => columnIndex(columns, s.box.x0, s.box.x1)[0])).size >= 2).length;
+  return inCells >= Math.max(2, rows.length * 0.5);
 }
 
 /** The most lines a column header is printed over ("Total" / "employed" / "(thousands)"). */
