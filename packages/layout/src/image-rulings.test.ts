@@ -85,6 +85,19 @@ describe('lines drawn on a scan', () => {
     expect(erased!.data[402 * 2550 + 1705]).toBeGreaterThan(230);
   });
 
+  it('finds the rules of a grid drawn in dashes', () => {
+    const { image, fill } = page(2550, 1600); // read at half size, as a 300-DPI page is
+    // Dashes 12 px long every 18 px (a 6-px gap), 3 px thick.
+    const dashedAcross = (y: number) => { for (let x = 200; x < 1800; x += 18) fill(x, y, Math.min(x + 12, 1800), y + 3); };
+    const dashedDown = (x: number) => { for (let y = 200; y < 800; y += 18) fill(x, y, x + 3, Math.min(y + 12, 800)); };
+    for (const y of [200, 400, 600, 797]) dashedAcross(y);
+    for (const x of [200, 900, 1797]) dashedDown(x);
+    for (let r = 0; r < 20; r++) for (let c = 0; c < 40; c++) fill(120 + c * 34, 900 + r * 22, 140 + c * 34, 914 + r * 22);
+    const rulings = findRulings(image);
+    expect(rulings.filter((r) => r.x1 - r.x0 > r.y1 - r.y0)).toHaveLength(4);
+    expect(rulings.filter((r) => r.y1 - r.y0 > r.x1 - r.x0)).toHaveLength(3);
+  });
+
   it('finds nothing on a blank page', () => {
     expect(findRulings(page(500, 500).image)).toEqual([]);
   });

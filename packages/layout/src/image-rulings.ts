@@ -8,7 +8,7 @@ import type { Ruling } from './types.js';
 const MIN_RUN = 12;
 /** The least share of a line's length with paper on both sides (clearSides). */
 const CLEAR_SIDES = 0.6;
-/** The least share of a line's length that is ink (coverage). */
+/** The least share of a line's length that is ink, unless it is dashed (drawnAsLine). */
 const MIN_COVERAGE = 0.9;
 
 interface Component {
@@ -69,11 +69,11 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   // before lines are followed along, or a band would join every line that crosses it into one blot.
   const thinRows = thinAcross(transposed, height, width, maxThickness, width);
   const horizontal = lineComponents(thinRows, width, height, minLength, maxThickness)
-    .filter((c) => coverage(thinRows, width, c) >= MIN_COVERAGE && clearSides(dark, width, height, c) >= CLEAR_SIDES)
+    .filter((c) => drawnAsLine(thinRows, width, c) && clearSides(dark, width, height, c) >= CLEAR_SIDES)
     .map(scaled);
   const thinColumns = thinAcross(dark, width, height, maxThickness, height);
   const vertical = lineComponents(thinColumns, height, width, minLength, maxThickness)
-    .filter((c) => coverage(thinColumns, height, c) >= MIN_COVERAGE && clearSides(transposed, height, width, c) >= CLEAR_SIDES)
+    .filter((c) => drawnAsLine(thinColumns, height, c) && clearSides(transposed, height, width, c) >= CLEAR_SIDES)
     .map((c) => scaled({ x0: c.y0, y0: c.x0, x1: c.y1, y1: c.x1, dark: c.dark }));
   return { rulings: [...horizontal, ...vertical], leaders: findLeaders(dark, width, height, k), threshold: t };
 }
@@ -108,21 +108,30 @@ function clearSides(dark: Uint8Array, width: number, height: number, c: Componen
 }
 
 /**
- * Of the positions along a component of runs (rows of `width`), the share with ink: a drawn line is
- * ink all along (but where a line crosses it, or the scanner dropped a pixel); the feet of a row of
- * digits set close ("2012" on its baseline) join into a run with a gap at every round letter.
+ * Whether a component of runs (rows of `width`) is drawn as a line: ink along 90% or more of it (a
+ * rule is ink all along but where a line crosses it, or the scanner dropped a pixel), or dashes of
+ * one length at one spacing, most of them (a dashed rule). The feet of a row of digits set close ("2012" on its
+ * baseline) join into a run with gaps of every width at the round letters.
  */
-function coverage(dark: Uint8Array, width: number, c: Component): number {
-  let inked = 0;
+function drawnAsLine(dark: Uint8Array, width: number, c: Component): boolean {
+  const pieces: Array<[number, number]> = [];
   for (let x = c.x0; x < c.x1; x++) {
-    for (let y = c.y0; y < c.y1; y++) {
-      if (dark[y * width + x]) {
-        inked++;
-        break;
-      }
-    }
+    let inked = false;
+    for (let y = c.y0; y < c.y1 && !inked; y++) inked = dark[y * width + x] === 1;
+    const last = pieces[pieces.length - 1];
+    if (!inked) continue;
+    if (last && last[1] === x) last[1] = x + 1;
+    else pieces.push([x, x + 1]);
   }
-  return inked / Math.max(1, c.x1 - c.x0);
+  const inked = pieces.reduce((n, [a, b]) => n + b - a, 0);
+  if (inked >= MIN_COVERAGE * (c.x1 - c.x0)) return true;
+  // Dashes: most pieces of one length, most gaps of one width (a crossing line cuts a dash short).
+  if (pieces.length < 6) return false;
+  const regular = (values: number[]) => {
+    const middle = [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    return values.filter((v) => Math.abs(v - middle) <= 1).length >= 0.8 * values.length;
+  };
+  return regular(pieces.map(([a, b]) => b - a)) && regular(pieces.slice(1).map(([a], i) => a - pieces[i]![1]));
 }
 
 /** Components of long dark runs along rows (runs of adjacent rows that overlap join), kept when long and thin. */
