@@ -29,10 +29,18 @@ export function findRulings(image: GrayImage, opts: { minLength?: number; maxThi
   return rulingsAndInk(image, opts).rulings;
 }
 
-/** findRulings, with the ink threshold it used. */
-function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThickness?: number } = {}): { rulings: Ruling[]; leaders: Ruling[]; threshold?: number } {
+/** The page binarised as the lines were looked for in it: ink 1, at 1/`k` of its size, rows of `width`. */
+interface Binarised {
+  dark: Uint8Array;
+  width: number;
+  height: number;
+  k: number;
+}
+
+/** findRulings, with the ink threshold it used and the page binarised by it. */
+function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThickness?: number } = {}): { rulings: Ruling[]; threshold?: number; binarised?: Binarised } {
   const split = otsu(grayHistogram(image));
-  if (!split || split.contrast < 48) return { rulings: [], leaders: [] };
+  if (!split || split.contrast < 48) return { rulings: [] };
   // Pages of 200 DPI and more are read at half their size (a 2x2 block is ink when any of its
   // pixels is): a line one pixel thick survives, and the pass costs a quarter.
   const k = Math.min(image.width, image.height) >= 1400 ? 2 : 1;
@@ -75,7 +83,7 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   const vertical = lineComponents(thinColumns, height, width, minLength, maxThickness)
     .filter((c) => drawnAsLine(thinColumns, height, c) && clearSides(transposed, height, width, c) >= CLEAR_SIDES)
     .map((c) => scaled({ x0: c.y0, y0: c.x0, x1: c.y1, y1: c.x1, dark: c.dark }));
-  return { rulings: [...horizontal, ...vertical], leaders: findLeaders(dark, width, height, k), threshold: t };
+  return { rulings: [...horizontal, ...vertical], threshold: t, binarised: { dark, width, height, k } };
 }
 
 /**
@@ -203,8 +211,14 @@ function lineComponents(dark: Uint8Array, width: number, height: number, minLeng
  * runs words on across cell borders.
  */
 export function eraseRulings(image: RawImage, rulings: readonly Ruling[], pad = 2, threshold?: number): RawImage {
-  const { width, height, channels } = image;
-  const data = new Uint8Array(image.data);
+  const copy = { ...image, data: new Uint8Array(image.data) };
+  paintOver(copy, rulings, pad, threshold);
+  return copy;
+}
+
+/** eraseRulings in place. */
+function paintOver(image: RawImage, rulings: readonly Ruling[], pad: number, threshold: number | undefined): void {
+  const { width, height, channels, data } = image;
   const brightness = (i: number) => (channels === 1 ? data[i]! : (data[i]! + data[i + 1]! + data[i + 2]!) / 3);
   // Each pixel of a line takes the lighter of the two pixels just beyond it across the line: paper on
   // paper, a shaded row's tint inside a shaded row (painting white there would cut the shading into
@@ -244,7 +258,6 @@ export function eraseRulings(image: RawImage, rulings: readonly Ruling[], pad = 
       }
     }
   }
-  return { width, height, channels, data };
 }
 
 /** Boxes on a page of `width` x `height` as they lie once the page is turned clockwise by `degrees` (rotateRaw's turn). */
@@ -265,18 +278,22 @@ export function turnBoxes(boxes: readonly Ruling[], degrees: 0 | 90 | 180 | 270,
  */
 export function takeLinesOff(pixels: RawImage): { rulings: Ruling[]; erased?: RawImage } {
   const gray: GrayImage = pixels.channels === 1 ? pixels : { width: pixels.width, height: pixels.height, data: grayOf(pixels) };
-  const { rulings, leaders, threshold } = rulingsAndInk(gray);
+  const { rulings, threshold, binarised } = rulingsAndInk(gray);
+  if (threshold === undefined || !binarised) return { rulings };
   const grids = gridLines(rulings, Math.max(3, 0.004 * Math.max(pixels.width, pixels.height)));
-  if (threshold === undefined || (!grids.length && !leaders.length)) return { rulings };
   // Dot leaders go too: tesseract reads them as letters and misreads the label beside them.
-  if (!grids.length) return { rulings, erased: eraseRulings(pixels, leaders, 1, threshold) };
+  const leaders = findLeaders(binarised.dark, binarised.width, binarised.height, binarised.k);
+  if (!grids.length && !leaders.length) return { rulings };
+  const erased = eraseRulings(pixels, grids, 2, threshold);
+  paintOver(erased, leaders, 1, threshold);
+  if (!grids.length) return { rulings, erased };
   const frame = {
     x0: Math.min(...grids.map((r) => r.x0)),
     y0: Math.min(...grids.map((r) => r.y0)),
     x1: Math.max(...grids.map((r) => r.x1)),
     y1: Math.max(...grids.map((r) => r.y1)),
   };
-  return { rulings, erased: withoutShading(eraseRulings(eraseRulings(pixels, grids, 2, threshold), leaders, 1, threshold), gray.data, threshold, frame) };
+  return { rulings, erased: withoutShading(erased, gray.data, threshold, frame) };
 }
 
 /**
