@@ -117,6 +117,47 @@ describe('borderless tables', () => {
     expect(t.cells.filter((c) => c.row === 1).map((c) => c.text)).toEqual(['Industry', 'Men', 'Women', 'percent']);
   });
 
+  it('spans a header centred over two columns of its own headers ("Male" over "Number" and "Percent"), however short', () => {
+    const words = [
+      ...text('Both sexes', 617, 100), ...text('Male', 1030, 100),
+      ...text('Age', 100, 128), ...right('Number', 640, 128), ...right('Percent', 800, 128), ...right('Number', 1020, 128), ...right('Percent', 1180, 128),
+      ...['Under 5', '5 to 9', '10 to 14', '15 to 19'].flatMap((label, i) => {
+        const y = 170 + 30 * i;
+        return [...text(label, 120, y), ...right(`${i + 1}9,582,371`, 640, y), ...right(`${i + 3}.3`, 800, y), ...right(`${i + 1}5,219,819`, 1020, y), ...right(`1${i}.9`, 1180, y)];
+      }),
+    ];
+    const t = page(words).tables[0]!;
+    expect(t.rowCount).toBe(6);
+    expect(t.cells.find((c) => c.text === 'Both sexes')).toMatchObject({ row: 0, column: 1, columnSpan: 2 });
+    expect(t.cells.find((c) => c.text === 'Male')).toMatchObject({ row: 0, column: 3, columnSpan: 2 });
+    expect(grid(t)[1]).toEqual(['Age', 'Number', 'Percent', 'Number', 'Percent']);
+    // A header within its column, or centred on it alone, is that column's.
+    expect(t.cells.filter((c) => c.row === 1).every((c) => c.columnSpan === 1)).toBe(true);
+  });
+
+  it('keeps a header of a year over a word ("2011" / "Actual") in one row: a year heading a column is no figure', () => {
+    const words = [
+      ...text('Function', 100, 100), ...right('2011', 700, 100), ...right('2012', 900, 100),
+      ...right('Actual', 700, 128), ...right('Estimate', 900, 128),
+      ...text('Medicare', 100, 170), ...right('500.8', 700, 170), ...right('797.9', 900, 170),
+      ...text('Net interest', 100, 200), ...right('71.0', 700, 200), ...right('247.5', 900, 200),
+      ...text('Total outlays', 100, 230), ...right('3,634.9', 700, 230), ...right('3,714.0', 900, 230),
+    ];
+    expect(grid(page(words).tables[0]!)).toEqual([
+      ['Function', '2011\nActual', '2012\nEstimate'],
+      ['Medicare', '500.8', '797.9'],
+      ['Net interest', '71.0', '247.5'],
+      ['Total outlays', '3,634.9', '3,714.0'],
+    ]);
+    // A time series (years down the first column) keeps its rows.
+    const series = [
+      ...text('Year', 100, 100), ...right('Exports', 700, 100), ...right('Imports', 900, 100),
+      ...text('2010', 100, 128), ...right('1,500', 700, 128), ...right('1,900', 900, 128),
+      ...text('2011', 100, 156), ...right('1,650', 700, 156), ...right('2,040', 900, 156),
+    ];
+    expect(grid(page(series).tables[0]!)).toEqual([['Year', 'Exports', 'Imports'], ['2010', '1,500', '1,900'], ['2011', '1,650', '2,040']]);
+  });
+
   it("keeps a cell's second line in its row where only that cell goes on (nothing beside it in the first or last column)", () => {
     const words = [
       ...text('Date', 100, 300), ...text('Description', 300, 300), ...right('Debits', 900, 300), ...right('Credits', 1100, 300), ...right('Balance', 1300, 300),
@@ -206,6 +247,24 @@ describe('ruled tables', () => {
       ['Parastratiosph\necomyioides', 'Says', 'bzzzz'],
       ['Fox', 'Says', 'Ring-\nding-ding\nding-dong'],
     ]);
+  });
+
+  it('keeps the rows of a table framed by rules above, below and under its header (and rules under its spanning headers) as rows', () => {
+    const labels = ['Total', 'Under 5', '5 to 9', '10 to 14', '15 to 19'];
+    const words = [
+      ...text('Both sexes', 617, 100), ...text('Male', 1030, 100),
+      ...text('Age', 100, 140), ...right('Number', 640, 140), ...right('Percent', 800, 140), ...right('Number', 1020, 140), ...right('Percent', 1180, 140),
+      ...labels.flatMap((label, i) => {
+        const y = 190 + 30 * i;
+        return [...text(label, 100, y), ...right(`${i + 1}9,582`, 640, y), ...right(`${i + 3}.3`, 800, y), ...right(`${i + 1}5,219`, 1020, y), ...right(`1${i}.9`, 1180, y)];
+      }),
+    ];
+    // The rules under the spanning headers are shorter than the frame but lie within it.
+    const rulings = [hLine(90, 1190, 90), hLine(560, 800, 128), hLine(860, 1180, 128), hLine(90, 1190, 175), hLine(90, 1190, 345)];
+    const { tables } = page(words, rulings);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.rowCount).toBe(7);
+    expect(grid(tables[0]!).map((r) => r[0])).toEqual(['', 'Age', ...labels]);
   });
 
   it('reads a table drawn without its outer frame to where its lines end: rules past the outermost column lines, column lines above the first rule', () => {

@@ -30,7 +30,7 @@ export function mergeRuledBands(rows: TextRow[], rulings: readonly Ruling[] = []
     if (counts.length < 3 || median(counts) > 2 || counts.every((n) => n === 1)) continue;
     const merged = new Map<TextRow, TextRow | null>();
     for (const bandRows of byBand.values()) {
-      if (bandRows.length < 2) continue;
+      if (bandRows.length < 2 || rowsOfTheirOwn(bandRows)) continue;
       const row = textRowOf(bandRows.flatMap((r) => r.words).sort((a, b) => a.box.x0 - b.box.x0), true);
       bandRows.forEach((r, i) => merged.set(r, i === 0 ? row : null));
     }
@@ -39,13 +39,24 @@ export function mergeRuledBands(rows: TextRow[], rulings: readonly Ruling[] = []
   return out;
 }
 
-/** Horizontal rules of like extent (overlapping across by 80% or more), three or more together. */
+/**
+ * Text rows between two rules that are rows of their own: three or more, most of them as full as the
+ * fullest (figures in every column, the body of a table framed by rules above and below), not one
+ * row's cell lines.
+ */
+function rowsOfTheirOwn(rows: readonly TextRow[]): boolean {
+  if (rows.length < 3) return false;
+  const most = Math.max(...rows.map((r) => r.segments.length));
+  return most >= 2 && rows.filter((r) => r.segments.length === most).length > 0.6 * rows.length;
+}
+
+/** Horizontal rules of like extent (overlapping across by 80% of the longer or more), three or more together. */
 function families(horizontal: Ruling[]): Ruling[][] {
   const groups: Ruling[][] = [];
   for (const r of horizontal) {
     const group = groups.find((g) => {
       const first = g[0]!;
-      return overlap(first.x0, first.x1, r.x0, r.x1) >= 0.8 * Math.min(widthOf(first), widthOf(r)) && Math.abs(centerX(first) - centerX(r)) < 0.2 * widthOf(first);
+      return overlap(first.x0, first.x1, r.x0, r.x1) >= 0.8 * Math.max(widthOf(first), widthOf(r)) && Math.abs(centerX(first) - centerX(r)) < 0.2 * widthOf(first);
     });
     if (group) group.push(r);
     else groups.push([r]);

@@ -146,8 +146,7 @@ const HEADER_LINES = 3;
  * ("HARVEST" over "11/12" and "12/13") is a row of its own. A table with no figures keeps its rows.
  */
 function withHeaderLines({ rows, columns }: Candidate): TextRow[] {
-  const spans = (row: TextRow) => row.segments.map((s) => columnIndex(columns, s.box.x0, s.box.x1));
-  const hasFigure = (row: TextRow) => row.segments.some((s) => isNumeric(s.text));
+  const spans = (row: TextRow) => row.segments.map((s) => headerColumns(columns, s.box.x0, s.box.x1));
   const firstData = rows.findIndex(hasFigure);
   if (firstData <= 1 || firstData > HEADER_LINES + 1) return rows;
   const out: TextRow[] = [];
@@ -201,6 +200,30 @@ function withWrappedLabels({ rows, columns }: Candidate): TextRow[] {
   return out;
 }
 
+/** A year alone ("2011", "2012*") heads a column of figures ("2011" / "Actual"); it is not a row's figure. */
+const isYear = (text: string) => /^(19|20)\d\d[*\p{No}]?$/u.test(text.trim());
+/** A row with a figure (a year over a column is a header's). */
+const hasFigure = (row: TextRow) => row.segments.some((s) => isNumeric(s.text) && !isYear(s.text));
+
+/**
+ * The columns of a header: a header centred over two or more columns ("Both sexes" over "Number" and
+ * "Percent") reaches out of the column it overlaps into the gap beside it, a tenth of the gap or
+ * more; it spans the columns it is centred over. A header within its column, or centred on it, is
+ * that column's.
+ */
+function headerColumns(columns: Array<[number, number]>, x0: number, x1: number): [number, number] {
+  let [first, last] = columnIndex(columns, x0, x1);
+  const centre = (x0 + x1) / 2;
+  const off = (a: number, b: number) => Math.abs((columns[a]![0] + columns[b]![1]) / 2 - centre);
+  for (;;) {
+    const left = first > 0 && x0 < columns[first]![0] - 0.1 * (columns[first]![0] - columns[first - 1]![1]) ? off(first - 1, last) : Infinity;
+    const right = last + 1 < columns.length && x1 > columns[last]![1] + 0.1 * (columns[last + 1]![0] - columns[last]![1]) ? off(first, last + 1) : Infinity;
+    if (Math.min(left, right) >= off(first, last)) return [first, last];
+    if (left <= right) first--;
+    else last++;
+  }
+}
+
 /** First and last column a span of x overlaps. */
 function columnIndex(columns: Array<[number, number]>, x0: number, x1: number): [number, number] {
   let first = -1;
@@ -226,9 +249,10 @@ function columnIndex(columns: Array<[number, number]>, x0: number, x1: number): 
 function gridOf({ rows, columns }: Candidate): Table {
   const grid: GridCell[] = [];
   const taken = new Map<string, GridCell>();
+  const firstData = rows.findIndex(hasFigure);
   rows.forEach((row, i) => {
     for (const segment of row.segments) {
-      const [first, last] = columnIndex(columns, segment.box.x0, segment.box.x1);
+      const [first, last] = (i < firstData ? headerColumns : columnIndex)(columns, segment.box.x0, segment.box.x1);
       const existing = taken.get(`${i}:${first}`);
       if (existing) {
         existing.words.push(...segment.words);
