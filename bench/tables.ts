@@ -4,9 +4,10 @@
 // reads them. Scans: the same pages rendered at BENCH_TABLES_SCAN_DPI (300) in gray, read as
 // worker-ocr reads a page (readPage, the ink it left unread read again, its sections, the lines found in
 // its pixels). Run: npm run bench -- tables (BENCH_TABLES_DIR: another folder of NAME.pdf + NAME.csv;
-// BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
+// BENCH_TABLES_DIR=government: the synthetic government tables of lib/government-tables.ts; BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
 // BENCH_TABLES_LEFT_INK=0: without reading the unread ink again, to compare; BENCH_TABLES_DEBUG=1: per page).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { assembleSections, packSections, pageStructureOf } from '@docsvc/assembly';
@@ -14,9 +15,11 @@ import { rasterizePdfPage, readPdfPageForOcr } from '@docsvc/documents';
 import { pageStructure, takeLinesOff, turnBoxes, type LayoutWord } from '@docsvc/layout';
 import { createOcrEngine, rawPage, readLeftInk, readPage } from '@docsvc/ocr-engine';
 import { ROOT, main, report, round } from './lib/common.ts';
+import { writeGovernmentTables } from './lib/government-tables.ts';
 import { gridOf, relationsOf, scoreRelations } from './lib/table-structure.ts';
 
-const DIR = process.env.BENCH_TABLES_DIR || path.join(ROOT, '..', 'shared', 'data', 'tables-dev');
+// `government`: the tables of bench/lib/government-tables.ts, written to a temporary folder first.
+const DIR = process.env.BENCH_TABLES_DIR === 'government' ? governmentTables() : process.env.BENCH_TABLES_DIR || path.join(ROOT, '..', 'shared', 'data', 'tables-dev');
 const DPI = 150;
 const SCAN_DPI = Number(process.env.BENCH_TABLES_SCAN_DPI || 300);
 const SCANS = process.env.BENCH_TABLES_SCANS !== '0';
@@ -153,4 +156,10 @@ async function scanned(pages: Array<{ name: string; bytes: Uint8Array; page: num
   console.log(`scans at ${SCAN_DPI} DPI: structure F1 ${round(overall.f1, 3)} over all relations, ${round(meanF1, 3)} mean of documents (target >= 0.80); structure (lines found and taken off, layout, the look for ink left unread) ${round(structureMs / Math.max(1, pages.length))} ms a page = ${round(share * 100, 1)}% of its OCR time (target <= 5%)`);
   console.log(`ink left unread read again on ${rereadPages} of ${pages.length} pages (${regions} regions, ${added} words): ${round(rereadMs / Math.max(1, rereadPages))} ms a page, ${round(rereadShare * 100, 1)}% of those pages' OCR time; structure and reading again together ${round(((structureMs + rereadMs) / Math.max(1, ocrMs)) * 100, 1)}%`);
   return { rows, figures: { dpi: SCAN_DPI, f1: round(overall.f1, 3), mean_document_f1: round(meanF1, 3), precision: round(overall.precision, 3), recall: round(overall.recall, 3), target: 0.8, structure_ms_per_page: round(structureMs / Math.max(1, pages.length)), share_of_ocr_time: round(share, 3), left_ink: { pages: rereadPages, regions, words: added, ms_per_page: round(rereadMs / Math.max(1, rereadPages)), share_of_their_ocr_time: round(rereadShare, 3) } } };
+}
+
+function governmentTables(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'government-tables-'));
+  writeGovernmentTables(dir);
+  return dir;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { grayPng, turned } from '../../../test/fixtures/scans.ts';
-import { HEBREW_FIGURES, HEBREW_LABELS, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE } from '../../../test/fixtures/tables.ts';
+import { CENSUS, CENSUS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
@@ -189,6 +189,24 @@ describe('scans: OCR words', () => {
       // On the scans the leaders are not read as text (tesseract reads them as "ececeeee" and misreads the labels).
       const text = body.sections.flatMap((s) => s.lines.flatMap((l) => l.words.map((w) => w.text))).join(' ');
       if (!name.endsWith('digital.pdf')) expect(text, name).not.toMatch(/[ec]{4,}|\.{4,}/);
+    }
+  });
+
+  it("reads statistics tables as governments print them, born-digital and as 300-DPI scans: a census's headers centred over the columns they span, its rows between rules above and below, `-` for nil; a yearbook's lines drawing the columns but no rows", async () => {
+    for (const [name, bytes, expected] of [
+      ['census-digital.pdf', drawnPdf([CENSUS]), CENSUS_TABLE],
+      ['census.png', await toPng(await renderPlaced(CENSUS, { dpi: 300 })), CENSUS_TABLE],
+      ['yearbook-digital.pdf', drawnPdf([YEARBOOK]), YEARBOOK_TABLE],
+      ['yearbook.png', await toPng(await renderPlaced(YEARBOOK, { dpi: 300 })), YEARBOOK_TABLE],
+    ] as const) {
+      const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: ['tables'] });
+      expect(status, name).toBe(200);
+      expect(body.tables, name).toHaveLength(1);
+      expect(grid(body.tables![0]!), name).toEqual(expected);
+      if (name.startsWith('census')) {
+        expect(body.tables![0]!.cells.find((c) => c.text === 'Both sexes'), name).toMatchObject({ row_index: 0, column_index: 1, column_span: 2, kind: 'column_header' });
+        expect(body.tables![0]!.cells.find((c) => c.text === 'Male'), name).toMatchObject({ row_index: 0, column_index: 3, column_span: 2 });
+      }
     }
   });
 

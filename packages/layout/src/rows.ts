@@ -44,10 +44,16 @@ export function textRows(words: readonly LayoutWord[]): TextRow[] {
     let joined = false;
     for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i--) {
       const row = open[i]!;
-      if (Math.abs(cy - row.cy) <= 0.5 * Math.min(h, row.h) && h < 2.2 * row.h && row.h < 2.2 * h) {
+      const alike = Math.abs(cy - row.cy) <= 0.5 * Math.min(h, row.h) && h < 2.2 * row.h && row.h < 2.2 * h;
+      // A mark far smaller than the row's type within its band (a `-` for nil, `..` not available,
+      // read as a word of its own: punctuation alone) is on that row: the centre of a dash or dots is not the row's.
+      const mark = h < 0.5 * row.h && /^[\p{P}\p{S}]+$/u.test(word.text) && word.box.y0 >= row.cy - 0.6 * row.h && word.box.y1 <= row.cy + 0.6 * row.h;
+      if (alike || mark) {
         row.words.push(word);
-        row.cy += (cy - row.cy) / row.words.length;
-        row.h += (h - row.h) / row.words.length;
+        if (!mark) {
+          row.cy += (cy - row.cy) / row.words.length;
+          row.h += (h - row.h) / row.words.length;
+        }
         joined = true;
         break;
       }

@@ -1,4 +1,5 @@
 import { centerX, centerY, heightOf, median, overlap, widthOf } from './geometry.js';
+import { isNumeric } from './cells.js';
 import { textRowOf, type TextRow } from './rows.js';
 import type { Ruling } from './types.js';
 
@@ -29,8 +30,10 @@ export function mergeRuledBands(rows: TextRow[], rulings: readonly Ruling[] = []
     const counts = [...byBand.values()].map((b) => b.length);
     if (counts.length < 3 || median(counts) > 2 || counts.every((n) => n === 1)) continue;
     const merged = new Map<TextRow, TextRow | null>();
+    // A band of far more lines than the others hold is no row's cells (a page's header block above the table's rules).
+    const most = 2 * median(counts) + 1;
     for (const bandRows of byBand.values()) {
-      if (bandRows.length < 2 || rowsOfTheirOwn(bandRows)) continue;
+      if (bandRows.length < 2 || bandRows.length > most || rowsOfTheirOwn(bandRows)) continue;
       const row = textRowOf(bandRows.flatMap((r) => r.words).sort((a, b) => a.box.x0 - b.box.x0), true);
       bandRows.forEach((r, i) => merged.set(r, i === 0 ? row : null));
     }
@@ -40,14 +43,16 @@ export function mergeRuledBands(rows: TextRow[], rulings: readonly Ruling[] = []
 }
 
 /**
- * Text rows between two rules that are rows of their own: three or more, most of them as full as the
- * fullest (figures in every column, the body of a table framed by rules above and below), not one
- * row's cell lines.
+ * Text rows between two rules that are rows of their own (the body of a table framed by rules above
+ * and below), not one row's cell lines: three or more, most of them as full as the fullest, or three
+ * or more with figures beside their labels (a row's wrapped cell has its figures on one line; a scan
+ * may lose a `..` or a `-` and leave some rows less full).
  */
-function rowsOfTheirOwn(rows: readonly TextRow[]): boolean {
+export function rowsOfTheirOwn(rows: readonly TextRow[]): boolean {
   if (rows.length < 3) return false;
   const most = Math.max(...rows.map((r) => r.segments.length));
-  return most >= 2 && rows.filter((r) => r.segments.length === most).length > 0.6 * rows.length;
+  const withFigures = rows.filter((r) => r.segments.length >= 2 && r.segments.some((seg) => isNumeric(seg.text))).length;
+  return most >= 2 && (rows.filter((r) => r.segments.length === most).length > 0.6 * rows.length || withFigures >= 3);
 }
 
 /** Horizontal rules of like extent (overlapping across by 80% of the longer or more), three or more together. */

@@ -1,6 +1,7 @@
 import type { Box } from '@docsvc/image';
 import { centerX, centerY, heightOf, overlap, widthOf } from './geometry.js';
 import { tableOf, type GridCell } from './cells.js';
+import { rowsOfTheirOwn } from './ruled-bands.js';
 import { textRows } from './rows.js';
 import type { LayoutWord, Ruling, Table } from './types.js';
 
@@ -47,8 +48,39 @@ export function ruledTables(page: { width: number; height: number; rulings?: Rul
     const ys = clusterPositions([...horizontal.map(centerY), ...openEnds(vertical.map((r) => [r.y0, r.y1]), horizontal.map(centerY), tol)], tol);
     const xs = clusterPositions([...vertical.map(centerX), ...openEnds(horizontal.map((r) => [r.x0, r.x1]), vertical.map(centerX), tol)], tol);
     if (ys.length < 2 || xs.length < 2) continue;
-    const table = trimmedGrid(xs, ys, horizontal, vertical, words, tol);
+    const between = rowsBetweenRules(xs, ys, vertical, words, tol);
+    const table = trimmedGrid(xs, clusterPositions([...ys, ...between], tol), [...horizontal, ...between.map((y) => ({ x0: xs[0]!, y0: y, x1: xs[xs.length - 1]!, y1: y }))], vertical, words, tol);
     if (table) out.push(table);
+  }
+  return out;
+}
+
+/**
+ * Rows that no rule parts: a table whose lines draw its columns and frame but rule only under the
+ * header (the style of statistical yearbooks) holds its rows between two rules, each a text row of
+ * its own (rowsOfTheirOwn). The positions between them, where a column line crosses the band; a
+ * row label going on in lower case on the next line stays with its row.
+ */
+function rowsBetweenRules(xs: number[], ys: number[], vertical: Ruling[], words: readonly LayoutWord[], tol: number): number[] {
+  const out: number[] = [];
+  const x0 = xs[0]!;
+  const x1 = xs[xs.length - 1]!;
+  for (let k = 0; k + 1 < ys.length; k++) {
+    const [top, bottom] = [ys[k]!, ys[k + 1]!];
+    const columnLines = vertical.filter((r) => centerX(r) > x0 + tol && centerX(r) < x1 - tol && overlap(r.y0, r.y1, top, bottom) >= 0.7 * (bottom - top)).map(centerX);
+    if (columnLines.length === 0) continue;
+    const rows = textRows(words.filter((w) => centerX(w.box) > x0 && centerX(w.box) < x1 && centerY(w.box) > top && centerY(w.box) < bottom));
+    if (!rowsOfTheirOwn(rows)) continue;
+    // Each row's cells between the lines: columns the lines do not draw (figures side by side
+    // between two lines) are read by the borderless finder.
+    const between = (x: number) => columnLines.filter((c) => c < x).length;
+    const unruled = rows.filter((row) => new Set(row.segments.map((seg) => between(centerX(seg.box)))).size < row.segments.length).length;
+    if (unruled > 0.2 * rows.length) continue;
+    for (let i = 1; i < rows.length; i++) {
+      const row = rows[i]!;
+      if (row.segments.length === 1 && /^\p{Ll}/u.test(row.segments[0]!.text)) continue;
+      out.push((rows[i - 1]!.box.y1 + row.box.y0) / 2);
+    }
   }
   return out;
 }

@@ -1,7 +1,7 @@
-import { overlap, median } from './geometry.js';
+import { centerY, heightOf, overlap, median, widthOf } from './geometry.js';
 import { isNumeric, tableOf, type GridCell } from './cells.js';
 import { textRowOf, type TextRow } from './rows.js';
-import type { Table } from './types.js';
+import type { Ruling, Table } from './types.js';
 
 /** Rows of a table candidate, with the x-intervals of its columns. */
 interface Candidate {
@@ -15,13 +15,12 @@ interface Candidate {
  * persists down the run, the rows are the text rows. Two columns of prose (long segments) are not a
  * table.
  */
-export function streamTables(rows: readonly TextRow[]): Array<{ table: Table; rows: TextRow[] }> {
+export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[] = []): Array<{ table: Table; rows: TextRow[] }> {
   const out: Array<{ table: Table; rows: TextRow[] }> = [];
-  for (const run of runsOfRows(rows)) {
-    const found = withColumns(run);
-    if (!found) continue;
+  const rules = rulings.filter((r) => widthOf(r) >= 3 * heightOf(r));
+  for (const found of runsOfRows(rows).flatMap(tablesOfRun)) {
     for (const candidate of sideBySide(found)) {
-      const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate) });
+      const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate, rules) });
       out.push({ table: gridOf({ ...candidate, rows }), rows: found.rows });
     }
   }
@@ -61,6 +60,33 @@ function sideBySide(candidate: Candidate): Candidate[] {
   const sameColumns = alike.every(([a, b]) => (a! >= 0.6 && b! >= 0.6) || (a! <= 0.4 && b! <= 0.4)) && alike.some(([a]) => a! >= 0.6);
   // Each side a table, as withColumns asks of any table.
   return sides.every(mostRowsInCells) && sameColumns ? sides : [candidate];
+}
+
+/** The most rows of another kind run into the top of a table (a summary of figures above it, a page's header). */
+const HEAD_ROWS = 8;
+
+/**
+ * The tables of a run of rows: the run, or where its rows hold no columns together, the rest of it
+ * below a few rows of another layout that ran into its top (a vote's summary above the list of
+ * votes), and those rows where they are a table of their own.
+ */
+function tablesOfRun(run: TextRow[]): Candidate[] {
+  const found = withColumns(run);
+  if (found) return [found];
+  // Of the cuts that leave a table below, the one whose rows most often keep each cell in one column
+  // (the fewest rows cut off where as many).
+  const fit = (c: Candidate) => c.rows.filter((r) => r.segments.every((seg) => new Set(columnIndex(c.columns, seg.box.x0, seg.box.x1)).size === 1)).length / c.rows.length;
+  let best: { k: number; rest: Candidate; fit: number } | undefined;
+  for (let k = 1; k <= Math.min(HEAD_ROWS, run.length - 2); k++) {
+    if (run[k]!.segments.length < 2) continue;
+    const rest = withColumns(run.slice(k));
+    if (rest && (!best || fit(rest) > best.fit)) best = { k, rest, fit: fit(rest) };
+  }
+  if (!best) return [];
+  const head = run.slice(0, best.k);
+  while (head.length && head[head.length - 1]!.segments.length < 2) head.pop();
+  const above = head.filter((r) => r.segments.length >= 2).length >= 2 ? withColumns(head) : undefined;
+  return above ? [above, best.rest] : [best.rest];
 }
 
 /** Runs of nearby rows that start and end with a row of several segments; single-segment rows inside (at most two together). */
@@ -120,6 +146,12 @@ function withColumns(run: TextRow[]): Candidate | undefined {
     } else if (start >= 0) gapRun++;
   }
   if (start >= 0) columns.push([x0 + start, x0 + coverage.length - gapRun]);
+  // A heading alone on its line ("NUMBER", "PERCENT" centred over the figures, in a gap between
+  // their columns) makes no column, nor do two headers that overlap in a gap ("Both sexes" centred
+  // over "Percent", which sets out further left than its figures): a column holds the middle of a
+  // cell of a row with others.
+  const inRowWithOthers = (c: [number, number]) => run.some((r) => r.segments.length >= 2 && r.segments.some((seg) => (seg.box.x0 + seg.box.x1) / 2 >= c[0] && (seg.box.x0 + seg.box.x1) / 2 <= c[1]));
+  columns.splice(0, columns.length, ...columns.filter(inRowWithOthers));
   if (columns.length < 2) return undefined;
   // Words a cell: a row's words in one column (not its segments, which the wide spaces of justified
   // prose cut short). Two columns of prose hold lines of many words; a table's cells, a few.
@@ -145,20 +177,24 @@ const HEADER_LINES = 3;
  * nothing, goes on from it ("Percent" / "change"). A header spanning columns over the headers of each
  * ("HARVEST" over "11/12" and "12/13") is a row of its own. A table with no figures keeps its rows.
  */
-function withHeaderLines({ rows, columns }: Candidate): TextRow[] {
-  const spans = (row: TextRow) => row.segments.map((s) => headerColumns(columns, s.box.x0, s.box.x1));
+function withHeaderLines({ rows, columns }: Candidate, rules: readonly Ruling[]): TextRow[] {
   const firstData = rows.findIndex(hasFigure);
   if (firstData <= 1 || firstData > HEADER_LINES + 1) return rows;
+  const spansOf = headerSpans(rows.slice(0, firstData), columns);
+  const spans = (row: TextRow) => spansOf.get(row) ?? [];
+  // A rule drawn between two lines (under a header, under a spanning header) parts them.
+  const ruledApart = (a: TextRow, b: TextRow) => rules.some((r) => centerY(r) > a.box.y1 - 1 && centerY(r) < b.box.y0 + 1 && overlap(r.x0, r.x1, b.box.x0, b.box.x1) > 0);
   const out: TextRow[] = [];
   for (const [i, row] of rows.entries()) {
     const previous = out[out.length - 1];
-    const above = previous ? spans(previous) : [];
+    const above = previous ? (spansOf.get(previous) ?? headerSpans([previous, row], columns).get(previous)!) : [];
     const goesOn =
       i < firstData &&
       previous !== undefined &&
       // A line of the first column alone is a heading row, not a header's second line.
       spans(row).some(([, last]) => last > 0) &&
       row.box.y0 - previous.box.y1 < Math.max(row.height, previous.height) &&
+      !ruledApart(rows[i - 1]!, row) &&
       spans(row).every(([first, last]) => above.every(([a, b]) => b < first || a > last || (a === first && b === last)));
     if (goesOn) {
       out[out.length - 1] = textRowOf([...previous.words, ...row.words].sort((a, b) => a.box.x0 - b.box.x0), true);
@@ -186,9 +222,11 @@ function withWrappedLabels({ rows, columns }: Candidate): TextRow[] {
     // Below the first row of figures, a line of words alone in the inner columns (nothing in the first
     // or the last, where a table's labels are, left or right) is a cell's second line ("Assisted
     // deposit" / "from branch 12"), not a row.
+    // And under words: a figure goes on in no line of words ("PERCENT" centred under a row of figures heads the rows below).
+    const wordsAbove = (j: number) => previous !== undefined && previous.segments.some((p) => columnIndex(columns, p.box.x0, p.box.x1)[0] === j && !isNumeric(p.text));
     const inner = row.segments.every((s) => {
       const [first, last] = columnIndex(columns, s.box.x0, s.box.x1);
-      return first > 0 && last < columns.length - 1 && !isNumeric(s.text);
+      return first > 0 && last < columns.length - 1 && !isNumeric(s.text) && wordsAbove(first);
     });
     const cellGoesOn = firstData >= 0 && i > firstData && inner && previous !== undefined && inFirst(previous).length > 0;
     if ((labelGoesOn || cellGoesOn) && row.box.y0 - previous!.box.y1 < Math.max(row.height, previous!.height)) {
@@ -206,22 +244,34 @@ const isYear = (text: string) => /^(19|20)\d\d[*\p{No}]?$/u.test(text.trim());
 const hasFigure = (row: TextRow) => row.segments.some((s) => isNumeric(s.text) && !isYear(s.text));
 
 /**
- * The columns of a header: a header centred over two or more columns ("Both sexes" over "Number" and
- * "Percent") reaches out of the column it overlaps into the gap beside it, a tenth of the gap or
- * more; it spans the columns it is centred over. A header within its column, or centred on it, is
- * that column's.
+ * The columns of each segment of a table's header lines, the lowest line first: a header centred over
+ * the headers of the line below it ("Both sexes" over "Number" and "Percent", "Exports" over "2010"
+ * and "2011") spans their columns; a header within its column, or centred on it, is that column's.
  */
-function headerColumns(columns: Array<[number, number]>, x0: number, x1: number): [number, number] {
-  let [first, last] = columnIndex(columns, x0, x1);
-  const centre = (x0 + x1) / 2;
-  const off = (a: number, b: number) => Math.abs((columns[a]![0] + columns[b]![1]) / 2 - centre);
-  for (;;) {
-    const left = first > 0 && x0 < columns[first]![0] - 0.1 * (columns[first]![0] - columns[first - 1]![1]) ? off(first - 1, last) : Infinity;
-    const right = last + 1 < columns.length && x1 > columns[last]![1] + 0.1 * (columns[last + 1]![0] - columns[last]![1]) ? off(first, last + 1) : Infinity;
-    if (Math.min(left, right) >= off(first, last)) return [first, last];
-    if (left <= right) first--;
-    else last++;
+function headerSpans(lines: readonly TextRow[], columns: Array<[number, number]>): Map<TextRow, Array<[number, number]>> {
+  const out = new Map<TextRow, Array<[number, number]>>();
+  let below: Array<[number, number]> = columns.map((_, j) => [j, j]);
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const spans = lines[i]!.segments.map((seg) => headerColumns(columns, below, seg.box.x0, seg.box.x1, lines[i]!.charWidth / 2));
+    out.set(lines[i]!, spans);
+    // Columns no header of this line stands over keep the line below's units.
+    below = [...spans, ...below.filter(([a, b]) => spans.every(([f, l]) => b < f || a > l))].sort((p, q) => p[0] - q[0]);
   }
+  return out;
+}
+
+/**
+ * A header's columns: of the columns it overlaps, and of the fewest units below it (their headers'
+ * columns) whose extent holds it (within `slack`, half a character), those whose middle is nearer its own.
+ */
+function headerColumns(columns: Array<[number, number]>, units: ReadonlyArray<[number, number]>, x0: number, x1: number, slack: number): [number, number] {
+  const overlapped = columnIndex(columns, x0, x1);
+  const centre = (x0 + x1) / 2;
+  const off = ([a, b]: [number, number]) => Math.abs((columns[a]![0] + columns[b]![1]) / 2 - centre);
+  const u = units.findLastIndex(([a]) => columns[a]![0] - slack <= x0);
+  const v = u < 0 ? -1 : units.findIndex(([, b], k) => k >= u && columns[b]![1] + slack >= x1);
+  const held: [number, number] | undefined = v < 0 ? undefined : [units[u]![0], units[v]![1]];
+  return held && held[1] > held[0] && off(held) < off(overlapped) ? held : overlapped;
 }
 
 /** First and last column a span of x overlaps. */
@@ -250,9 +300,10 @@ function gridOf({ rows, columns }: Candidate): Table {
   const grid: GridCell[] = [];
   const taken = new Map<string, GridCell>();
   const firstData = rows.findIndex(hasFigure);
+  const header = headerSpans(rows.slice(0, Math.max(0, firstData)), columns);
   rows.forEach((row, i) => {
-    for (const segment of row.segments) {
-      const [first, last] = (i < firstData ? headerColumns : columnIndex)(columns, segment.box.x0, segment.box.x1);
+    for (const [k, segment] of row.segments.entries()) {
+      const [first, last] = header.get(row)?.[k] ?? columnIndex(columns, segment.box.x0, segment.box.x1);
       const existing = taken.get(`${i}:${first}`);
       if (existing) {
         existing.words.push(...segment.words);

@@ -14,7 +14,7 @@ export function pageStructure(page: LayoutPage): PageStructure {
   const ruled = ruledTables(page, page.words);
   const inRuled = new Set(ruled.flatMap((t) => [...t.words]));
   const rows = mergeRuledBands(textRows(page.words.filter((w) => !inRuled.has(w))), page.rulings);
-  const stream = streamTables(rows);
+  const stream = streamTables(rows, page.rulings);
   const inStream = new Set(stream.flatMap((t) => t.rows));
   const tables = [...ruled.map((t) => t.table), ...stream.map((t) => t.table)].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
   return { tables, keyValuePairs: keyValuePairs(rows.filter((r) => !inStream.has(r))) };
