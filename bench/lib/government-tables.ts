@@ -341,6 +341,35 @@ write({
 });
 }
 
+// Headers of one to four lines set on a common last line (bottom-aligned), the stub's header on it.
+write({
+  name: 'tall_headers',
+  title: ['Table 6. Labour market indicators by country, 2012'],
+  notes: ['(1) Break in series.'],
+  size: 8,
+  cols: [{ x: 60, align: 'left', w: 90 }, ...[0, 1, 2, 3, 4].map((i) => ({ x: 160 + i * 70, align: 'right' as const, w: 58 }))],
+  header: [[['Country', 0, 1], ['\n\n\nPopulation', 1, 1], ['\nPersons\nemployed\n(thousands)', 2, 1], ['Long-term\nunemploy-\nment rate\n(%)', 3, 1], ['\n\nEmployment\nrate (%)', 4, 1], ['\nAverage\nhours\nworked', 5, 1]]],
+  body: ['Belgium', 'Czech Republic', 'Denmark', 'Germany (1)', 'Estonia', 'Ireland', 'Greece', 'Spain', 'France'].map((r) => [r, num(1e6, 8e7), num(500, 40000), num(1, 12, 1), num(55, 78, 1), num(30, 42, 1)]),
+  rules: ['top', 'underHeader', 'bottom'],
+});
+// Labels over two lines with their figures on the first (top-aligned), no rules at all.
+write({
+  name: 'hanging_labels',
+  title: ['Table 3.1 Enterprises by size class'],
+  notes: [],
+  size: 9,
+  cols: [{ x: 60, align: 'left', w: 200 }, ...[0, 1, 2].map((i) => ({ x: 270 + i * 80, align: 'right' as const, w: 65 }))],
+  header: [[['Size class', 0, 1], ['Enterprises', 1, 1], ['Persons\nemployed', 2, 1], ['Turnover\n(EUR m)', 3, 1]]],
+  body: [
+    ['Micro enterprises (fewer than\n  10 persons employed)', num(1e5, 9e5), num(1e5, 9e5), num(1e4, 9e4)],
+    ['Small enterprises', num(1e4, 9e4), num(1e5, 9e5), num(1e4, 9e4)],
+    ['Medium-sized enterprises (50 to\n  249 persons employed)', num(1e3, 9e3), num(1e5, 9e5), num(1e4, 9e4)],
+    ['Large enterprises', num(100, 900), num(1e5, 9e5), num(1e5, 9e5)],
+    ['All enterprises', num(1e5, 9e5), num(1e6, 9e6), num(1e5, 9e5)],
+  ],
+  rules: [],
+});
+
 /** Writes each table as NAME.pdf (born-digital, Helvetica) and NAME.csv (the table as a reader would key it). */
 export function writeGovernmentTables(dir: string): string[] {
   mkdirSync(dir, { recursive: true });

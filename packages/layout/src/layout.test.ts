@@ -88,6 +88,20 @@ describe('borderless tables', () => {
     ]);
   });
 
+  it('keeps a row label broken off mid-phrase in one row, whatever its next line starts with (an open parenthesis, a connective)', () => {
+    const words = [
+      ...text('Size class', 100, 100), ...right('Enterprises', 700, 100), ...right('Turnover', 900, 100),
+      ...text('Micro enterprises (fewer than', 100, 140), ...right('842,101', 700, 140), ...right('78,118', 900, 140),
+      ...text('10 persons employed)', 120, 166),
+      ...text('Small enterprises', 100, 200), ...right('32,226', 700, 200), ...right('85,599', 900, 200),
+      ...text('Enterprises owned by', 100, 230), ...right('3,364', 700, 230), ...right('67,221', 900, 230),
+      ...text('Governments', 120, 256),
+      ...text('Large enterprises', 100, 290), ...right('780', 700, 290), ...right('640,674', 900, 290),
+      ...text('2012 Total', 100, 320), ...right('879,251', 700, 320), ...right('871,612', 900, 320),
+    ];
+    expect(grid(page(words).tables[0]!).map((r) => r[0])).toEqual(['Size class', 'Micro enterprises (fewer than\n10 persons employed)', 'Small enterprises', 'Enterprises owned by\nGovernments', 'Large enterprises', '2012 Total']);
+  });
+
   it('keeps a column header printed over two lines in one row, and a header spanning columns over their own headers apart', () => {
     const twoLines = [
       ...right('Total', 700, 100), ...right('Percent', 900, 100),
@@ -133,6 +147,49 @@ describe('borderless tables', () => {
     expect(grid(t)[1]).toEqual(['Age', 'Number', 'Percent', 'Number', 'Percent']);
     // A header within its column, or centred on it alone, is that column's.
     expect(t.cells.filter((c) => c.row === 1).every((c) => c.columnSpan === 1)).toBe(true);
+  });
+
+  it('spans a header over the headers below it at every level ("Exports" over "2010" and "2011", each over "EUR m" and "%")', () => {
+    // Columns: figures ending at 400, 500 | 650, 750 (exports) and 900, 1000 | 1150, 1250 (imports).
+    const ends = [400, 500, 650, 750, 900, 1000, 1150, 1250];
+    const words = [
+      ...text('Exports', 540, 100), ...text('Imports', 1040, 100),
+      ...[0, 1, 2, 3].flatMap((g) => text(g % 2 ? '2011' : '2010', (ends[2 * g]! - 80 + ends[2 * g + 1]!) / 2 - 20, 128)),
+      ...text('Partner', 100, 156), ...ends.flatMap((x, j) => right(j % 2 ? '%' : 'EUR m', x, 156)),
+      ...['China', 'Japan', 'India', 'Brazil'].flatMap((c, i) => [...text(c, 100, 200 + 30 * i), ...ends.flatMap((x, j) => right(j % 2 ? `${i + 2}.${j}` : `${i + 1}71,341`, x, 200 + 30 * i))]),
+    ];
+    const t = page(words).tables[0]!;
+    expect(t.cells.find((c) => c.text === 'Exports')).toMatchObject({ row: 0, column: 1, columnSpan: 4 });
+    expect(t.cells.find((c) => c.text === 'Imports')).toMatchObject({ row: 0, column: 5, columnSpan: 4 });
+    expect(t.cells.filter((c) => c.row === 1 && c.text).map((c) => [c.text, c.column, c.columnSpan])).toEqual([['2010', 1, 2], ['2011', 3, 2], ['2010', 5, 2], ['2011', 7, 2]]);
+    expect(grid(t)[2]).toEqual(['Partner', 'EUR m', '%', 'EUR m', '%', 'EUR m', '%', 'EUR m', '%']);
+  });
+
+  it('keeps a panel heading centred over the figures ("NUMBER", "PERCENT") a row of its own, under the header\'s rule and between rows of figures', () => {
+    const rowsOf = (y: number, figures: string[]) => ['All', 'Family', 'Other'].flatMap((label, i) => [...text(label, 100, y + 30 * i), ...[500, 700, 900].flatMap((x, j) => right(figures[j]!, x, y + 30 * i))]);
+    const words = [
+      ...text('Type', 100, 100), ...right('Total', 500, 100), ...right('Urban', 700, 100), ...right('Rural', 900, 100),
+      ...text('NUMBER', 560, 135),
+      ...rowsOf(170, ['17,436', '81,550', '5,550']),
+      ...text('PERCENT', 555, 265),
+      ...rowsOf(300, ['20.5', '71.2', '26.6']),
+    ];
+    const { tables } = page(words, [hLine(90, 910, 127)]);
+    expect(tables).toHaveLength(1);
+    // The heading in whichever column is nearest (it stands in the gap between two): a row holding it alone.
+    expect(grid(tables[0]!).map((r) => (r.filter(Boolean).length === 1 ? r.join('') : r.join('|')))).toEqual(['Type|Total|Urban|Rural', 'NUMBER', 'All|17,436|81,550|5,550', 'Family|17,436|81,550|5,550', 'Other|17,436|81,550|5,550', 'PERCENT', 'All|20.5|71.2|26.6', 'Family|20.5|71.2|26.6', 'Other|20.5|71.2|26.6']);
+  });
+
+  it('keeps a mark for nil or not available (`-`, `..`, read as words far smaller than the row\'s) on its row', () => {
+    const mark = (t: string, xRight: number, y: number, top: number, height: number): LayoutWord => ({ text: t, box: { x0: xRight - 12, y0: y + top, x1: xRight, y1: y + top + height }, confidence: 0.6 });
+    const words = [
+      ...text('Function', 100, 100), ...right('2010', 700, 100), ...right('2011', 900, 100),
+      ...text('Old age', 100, 140), ...right('89,003', 700, 140), ...right('27,526', 900, 140),
+      ...text('Survivors', 100, 170), mark('-', 700, 170, 12, 3), ...right('134', 900, 170),
+      ...text('Housing', 100, 200), ...right('716', 700, 200), mark('..', 900, 200, 19, 4),
+      ...text('Total', 100, 230), ...right('90,435', 700, 230), ...right('27,660', 900, 230),
+    ];
+    expect(grid(page(words).tables[0]!)).toEqual([['Function', '2010', '2011'], ['Old age', '89,003', '27,526'], ['Survivors', '-', '134'], ['Housing', '716', '..'], ['Total', '90,435', '27,660']]);
   });
 
   it('keeps a header of a year over a word ("2011" / "Actual") in one row: a year heading a column is no figure', () => {
@@ -186,6 +243,20 @@ describe('borderless tables', () => {
       ...text('Retail', 100, 160), ...right('15,530', 900, 160), ...right('15,610', 1100, 160), ...right('0.5', 1300, 160),
     ];
     expect(page(wide).tables.map((t) => [t.rowCount, t.columnCount])).toEqual([[3, 4]]);
+  });
+
+  it('finds the table below a summary of other columns set close above it (a vote\'s counts above the list of votes)', () => {
+    const names = ['ABDALA de MATARAZZO, Norma', 'ALBRIEU, Oscar Edmundo', 'ALONSO, Maria Luz', 'ARENA, Celia Isabel', 'ARREGUI, Andres Roberto', 'AVOSCAN, Herman Horacio'];
+    const party = (i: number) => (i % 2 ? 'Front for the Victory' : 'Civic Front for Santiago');
+    // The summary's cells stand across the gaps between the list's columns.
+    const words = [
+      ...['Members present in the chamber: 257', 'Members absent from the chamber: 40', 'Abstentions counted by the clerk: 22'].flatMap((t, i) => [...text(t, 300, 100 + 30 * i), ...text(`Votes ${['for', 'against', 'void'][i]} the motion: ${129 - i}`, 990, 100 + 30 * i)]),
+      ...text('Name', 100, 200), ...text('Party', 500, 200), ...text('Province', 820, 200), ...text('Vote', 1200, 200),
+      ...names.flatMap((n, i) => [...text(n, 100, 230 + 30 * i), ...text(party(i), 500, 230 + 30 * i), ...text(i % 3 ? 'Rio Negro' : 'Santiago del Estero', 820, 230 + 30 * i), ...text('YES', 1200, 230 + 30 * i)]),
+    ];
+    const votes = page(words).tables.find((t) => grid(t).some((r) => r[0] === names[0]));
+    expect(votes).toBeDefined();
+    expect(grid(votes!)).toEqual([['Name', 'Party', 'Province', 'Vote'], ...names.map((n, i) => [n, party(i), i % 3 ? 'Rio Negro' : 'Santiago del Estero', 'YES'])]);
   });
 
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
@@ -284,6 +355,25 @@ describe('ruled tables', () => {
       ['Cotton', '1.393,4', '894,9', '(498,5)'],
       ['Rice', '2.426,7', '2.396,0', '(30,7)'],
       ['Oat', '153,0', '168,7', '15,7'],
+    ]);
+  });
+
+  it('reads each text row as a row where the lines draw the columns and the frame but rule only under the header', () => {
+    const regions = ['World', 'Africa', 'Asia', 'Europe', 'Oceania'];
+    const words = [
+      ...text('Region', 110, 110), ...right('1990', 600, 110), ...right('2010', 900, 110),
+      ...regions.flatMap((r, i) => [...text(r, 110, 160 + 34 * i), ...right(`${20 + i}.4`, 600, 160 + 34 * i), ...right(`1${i}.8`, 900, 160 + 34 * i)]),
+      // A label going on in lower case on the next line stays with its row.
+      ...text('Least developed', 110, 330), ...text('countries', 110, 358), ...right('41.0', 600, 330), ...right('35.2', 900, 330),
+    ];
+    const rulings = [hLine(100, 1000, 100), hLine(100, 1000, 145), hLine(100, 1000, 395), vLine(100, 100, 395), vLine(450, 100, 395), vLine(700, 100, 395), vLine(1000, 100, 395)];
+    const { tables } = page(words, rulings);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.ruled).toBe(true);
+    expect(grid(tables[0]!)).toEqual([
+      ['Region', '1990', '2010'],
+      ...regions.map((r, i) => [r, `${20 + i}.4`, `1${i}.8`]),
+      ['Least developed\ncountries', '41.0', '35.2'],
     ]);
   });
 

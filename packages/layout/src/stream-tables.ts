@@ -218,7 +218,8 @@ function withWrappedLabels({ rows, columns }: Candidate): TextRow[] {
   for (const [i, row] of rows.entries()) {
     const previous = out[out.length - 1];
     const label = inFirst(row).map((s) => s.text).join(' ');
-    const labelGoesOn = /^[\p{Ll}(&]/u.test(label) && previous !== undefined && inFirst(previous).length > 0 && (labelOnly(previous) || labelOnly(row));
+    const above = previous ? inFirst(previous).map((s) => s.text).join(' ') : '';
+    const labelGoesOn = (/^[\p{Ll}(&]/u.test(label) || brokenOff(above, label)) && previous !== undefined && inFirst(previous).length > 0 && (labelOnly(previous) || labelOnly(row));
     // Below the first row of figures, a line of words alone in the inner columns (nothing in the first
     // or the last, where a table's labels are, left or right) is a cell's second line ("Assisted
     // deposit" / "from branch 12"), not a row.
@@ -272,6 +273,21 @@ function headerColumns(columns: Array<[number, number]>, units: ReadonlyArray<[n
   const v = u < 0 ? -1 : units.findIndex(([, b], k) => k >= u && columns[b]![1] + slack >= x1);
   const held: [number, number] | undefined = v < 0 ? undefined : [units[u]![0], units[v]![1]];
   return held && held[1] > held[0] && off(held) < off(overlapped) ? held : overlapped;
+}
+
+/** Words a line breaks after in the middle of a phrase. */
+const CONNECTIVES = new Set(['and', 'or', 'of', 'than', 'to', 'for', 'with', 'the', 'in', 'by', 'from', 'at', 'on', 'per', 'not', 'including', 'excluding', 'a', 'an', '&']);
+
+/**
+ * A label broken off mid-phrase, whatever the next line starts with (`Micro enterprises (fewer than`
+ * / `10 persons employed)`): a parenthesis left open, a line ending in a comma, a hyphen or a
+ * connective, or the next line closing a parenthesis it did not open.
+ */
+function brokenOff(label: string, next: string): boolean {
+  if (!label || !next) return false;
+  const open = (t: string) => (t.match(/\(/g) ?? []).length - (t.match(/\)/g) ?? []).length;
+  const last = label.split(/\s+/).at(-1)!.toLowerCase();
+  return open(label) > 0 || open(next) < 0 || /[,\-‐–]$/u.test(label) || CONNECTIVES.has(last);
 }
 
 /** First and last column a span of x overlaps. */
