@@ -338,6 +338,20 @@ describe('ruled tables', () => {
     expect(grid(tables[0]!).map((r) => r[0])).toEqual(['', 'Age', ...labels]);
   });
 
+  it('leaves out the notes set in smaller type under the rule that closes a table, and keeps a total under a rule in the table\'s type', () => {
+    const small = (s: string, x: number, y: number) => text(s, x, y).map((w) => ({ ...w, box: { ...w.box, y1: w.box.y0 + 18 } }));
+    const words = [
+      ...text('Country', 100, 110), ...right('2010', 600, 110), ...right('2011', 900, 110),
+      ...['Belgium', 'Denmark', 'Spain'].flatMap((c, i) => [...text(c, 100, 160 + 30 * i), ...right(`3${i},260`, 600, 160 + 30 * i), ...right(`4${i},415`, 900, 160 + 30 * i)]),
+      ...text('Total', 100, 260), ...right('99,780', 600, 260), ...right('129,245', 900, 260),
+      ...small(': not available', 100, 310), ...small('p provisional', 600, 310),
+    ];
+    const rulings = [hLine(90, 910, 100), hLine(90, 910, 145), hLine(90, 910, 250), hLine(90, 910, 295)];
+    const { tables } = page(words, rulings);
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!).map((r) => r[0])).toEqual(['Country', 'Belgium', 'Denmark', 'Spain', 'Total']);
+  });
+
   it('reads a table drawn without its outer frame to where its lines end: rules past the outermost column lines, column lines above the first rule', () => {
     const words = [
       ...text('Crop', 110, 110), ...right('2012', 690, 110), ...right('2013', 990, 110), ...right('Change', 1190, 110),

@@ -18,7 +18,7 @@ interface Candidate {
 export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[] = []): Array<{ table: Table; rows: TextRow[] }> {
   const out: Array<{ table: Table; rows: TextRow[] }> = [];
   const rules = rulings.filter((r) => widthOf(r) >= 3 * heightOf(r));
-  for (const found of runsOfRows(rows).flatMap(tablesOfRun)) {
+  for (const found of runsOfRows(rows).flatMap(tablesOfRun).map((c) => withoutNotes(c, rules))) {
     for (const candidate of sideBySide(found)) {
       const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate, rules) });
       out.push({ table: gridOf({ ...candidate, rows }), rows: found.rows });
@@ -60,6 +60,26 @@ function sideBySide(candidate: Candidate): Candidate[] {
   const sameColumns = alike.every(([a, b]) => (a! >= 0.6 && b! >= 0.6) || (a! <= 0.4 && b! <= 0.4)) && alike.some(([a]) => a! >= 0.6);
   // Each side a table, as withColumns asks of any table.
   return sides.every(mostRowsInCells) && sameColumns ? sides : [candidate];
+}
+
+/**
+ * A table closed by a rule across it, less the notes set under that rule in smaller type (`: not
+ * available  p provisional`, `- Nil  .. Not available`): rows below the lowest rule across the table,
+ * every one of them in type smaller than the rows above it. A total under a rule, in the table's own
+ * type, stays.
+ */
+function withoutNotes(candidate: Candidate, rules: readonly Ruling[]): Candidate {
+  const { rows, columns } = candidate;
+  const x0 = columns[0]![0];
+  const x1 = columns[columns.length - 1]![1];
+  const across = rules.filter((r) => overlap(r.x0, r.x1, x0, x1) >= 0.8 * (x1 - x0) && centerY(r) > rows[0]!.box.y1 && centerY(r) < rows[rows.length - 1]!.box.y0);
+  if (across.length === 0) return candidate;
+  const lowest = Math.max(...across.map(centerY));
+  const above = rows.filter((r) => r.box.y1 <= lowest);
+  const below = rows.filter((r) => r.box.y0 >= lowest);
+  if (above.length < 2 || below.length === 0 || above.length + below.length !== rows.length) return candidate;
+  const type = median(above.map((r) => r.height));
+  return below.every((r) => r.height < 0.93 * type) ? { rows: above, columns } : candidate;
 }
 
 /** The most rows of another kind run into the top of a table (a summary of figures above it, a page's header). */
