@@ -215,6 +215,15 @@ describe('borderless tables', () => {
     expect(grid(page(series).tables[0]!)).toEqual([['Year', 'Exports', 'Imports'], ['2010', '1,500', '1,900'], ['2011', '1,650', '2,040']]);
   });
 
+  it('leaves a caption with its unit set right on its line out of the table below it', () => {
+    const words = [
+      ...text('Table 8. General government revenue', 100, 100), ...right('(EUR million)', 900, 100),
+      ...text('Revenue', 100, 140), ...right('2011', 700, 140), ...right('2012', 900, 140),
+      ...['Taxes', 'Contributions', 'Sales'].flatMap((r, i) => [...text(r, 100, 180 + 30 * i), ...right(`4${i},943`, 700, 180 + 30 * i), ...right(`5${i},672`, 900, 180 + 30 * i)]),
+    ];
+    expect(grid(page(words).tables[0]!)).toEqual([['Revenue', '2011', '2012'], ['Taxes', '40,943', '50,672'], ['Contributions', '41,943', '51,672'], ['Sales', '42,943', '52,672']]);
+  });
+
   it("keeps a cell's second line in its row where only that cell goes on (nothing beside it in the first or last column)", () => {
     const words = [
       ...text('Date', 100, 300), ...text('Description', 300, 300), ...right('Debits', 900, 300), ...right('Credits', 1100, 300), ...right('Balance', 1300, 300),

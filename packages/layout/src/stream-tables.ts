@@ -82,6 +82,9 @@ function withoutNotes(candidate: Candidate, rules: readonly Ruling[]): Candidate
   return below.every((r) => r.height < 0.93 * type) ? { rows: above, columns } : candidate;
 }
 
+/** A table's caption: "Table 8.", "Table A-1", "Tableau 3", "Tabelle 2.1", "Cuadro 4" and the like. */
+const CAPTION = /^(table|tab\.|tableau|tabelle|tabla|tabella|tabel|tabela|cuadro|quadro|annex|appendix)\s+[a-z]?[-.]?\d[\w.-]*\b/iu;
+
 /** The most rows of another kind run into the top of a table (a summary of figures above it, a page's header). */
 const HEAD_ROWS = 8;
 
@@ -90,7 +93,10 @@ const HEAD_ROWS = 8;
  * below a few rows of another layout that ran into its top (a vote's summary above the list of
  * votes), and those rows where they are a table of their own.
  */
-function tablesOfRun(run: TextRow[]): Candidate[] {
+function tablesOfRun(rows: TextRow[]): Candidate[] {
+  // A table's caption with its unit set right on its line ("Table 8. Revenue ... (EUR million)") is not its first row.
+  const run = CAPTION.test(rows[0]?.segments[0]?.text ?? '') ? rows.slice(1) : rows;
+  if (run.filter((r) => r.segments.length >= 2).length < 2) return [];
   const found = withColumns(run);
   if (found) return [found];
   // Of the cuts that leave a table below, the one whose rows most often keep each cell in one column
