@@ -1,4 +1,4 @@
-import { centerY, heightOf, overlap, median, widthOf } from './geometry.js';
+import { centerX, centerY, heightOf, overlap, median, widthOf } from './geometry.js';
 import { isNumeric, tableOf, type GridCell } from './cells.js';
 import { textRowOf, type TextRow } from './rows.js';
 import type { Ruling, Table } from './types.js';
@@ -343,9 +343,13 @@ function gridOf({ rows, columns }: Candidate): Table {
   const taken = new Map<string, GridCell>();
   const firstData = rows.findIndex(hasFigure);
   const header = headerSpans(rows.slice(0, Math.max(0, firstData)), columns);
+  const middle = (columns[0]![0] + columns[columns.length - 1]![1]) / 2;
+  const width = columns[columns.length - 1]![1] - columns[0]![0];
+  // A heading alone on its row, centred over the table ("NUMBER", "PERCENT" over panels of figures), spans the row.
+  const panelHeading = (row: TextRow) => row.segments.length === 1 && !isNumeric(row.segments[0]!.text) && Math.abs(centerX(row.segments[0]!.box) - middle) < 0.1 * width && columnIndex(columns, row.box.x0, row.box.x1)[0] > 0;
   rows.forEach((row, i) => {
     for (const [k, segment] of row.segments.entries()) {
-      const [first, last] = header.get(row)?.[k] ?? columnIndex(columns, segment.box.x0, segment.box.x1);
+      const [first, last] = panelHeading(row) ? [0, columns.length - 1] : (header.get(row)?.[k] ?? columnIndex(columns, segment.box.x0, segment.box.x1));
       const existing = taken.get(`${i}:${first}`);
       if (existing) {
         existing.words.push(...segment.words);
