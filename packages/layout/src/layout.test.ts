@@ -225,6 +225,19 @@ describe('borderless tables', () => {
     expect(grid(page(words).tables[0]!)).toEqual([['Revenue', '2011', '2012'], ['Taxes', '40,943', '50,672'], ['Contributions', '41,943', '51,672'], ['Sales', '42,943', '52,672']]);
   });
 
+  it('reads two tables set one under the other, each under its caption, as two', () => {
+    const tableAt = (y: number, label: string) => [
+      ...text('Region', 100, y), ...right('2011', 700, y), ...right('2012', 900, y),
+      ...['North', 'South', 'East'].flatMap((r, i) => [...text(`${r} ${label}`, 100, y + 30 * (i + 1)), ...right(`4${i},943`, 700, y + 30 * (i + 1)), ...right(`5${i},672`, 900, y + 30 * (i + 1))]),
+    ];
+    const words = [...text('Table 1. Exports', 100, 100), ...tableAt(140, 'exports'), ...text('Table 2. Imports', 100, 290), ...tableAt(330, 'imports')];
+    const { tables } = page(words);
+    expect(tables.map((t) => grid(t).map((r) => r[0]))).toEqual([
+      ['Region', 'North exports', 'South exports', 'East exports'],
+      ['Region', 'North imports', 'South imports', 'East imports'],
+    ]);
+  });
+
   it("keeps a cell's second line in its row where only that cell goes on (nothing beside it in the first or last column)", () => {
     const words = [
       ...text('Date', 100, 300), ...text('Description', 300, 300), ...right('Debits', 900, 300), ...right('Credits', 1100, 300), ...right('Balance', 1300, 300),

@@ -130,7 +130,8 @@ function runsOfRows(rows: readonly TextRow[]): TextRow[][] {
     const prev = run[run.length - 1];
     const near = prev !== undefined && row.box.y0 - prev.box.y1 <= 2.2 * Math.max(prev.height, row.height);
     const multi = row.segments.length >= 2;
-    if (prev && !near) close();
+    // A caption ("Table 2. ...") begins another table.
+    if (prev && (!near || CAPTION.test(row.segments[0]?.text ?? ''))) close();
     if (run.length === 0) {
       if (multi) run.push(row);
       continue;
