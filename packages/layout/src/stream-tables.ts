@@ -64,9 +64,9 @@ function sideBySide(candidate: Candidate): Candidate[] {
 
 /**
  * A table closed by a rule across it, less the notes set under that rule in smaller type (`: not
- * available  p provisional`, `- Nil  .. Not available`): rows below the lowest rule across the table,
- * every one of them in type smaller than the rows above it. A total under a rule, in the table's own
- * type, stays.
+ * available  p provisional`, `- Nil  .. Not available`): one or two rows below the lowest rule across
+ * the table, three times as many above it, every one of them in type smaller than the rows above it.
+ * A total under a rule, in the table's own type, stays.
  */
 function withoutNotes(candidate: Candidate, rules: readonly Ruling[]): Candidate {
   const { rows, columns } = candidate;
@@ -77,7 +77,8 @@ function withoutNotes(candidate: Candidate, rules: readonly Ruling[]): Candidate
   const lowest = Math.max(...across.map(centerY));
   const above = rows.filter((r) => r.box.y1 <= lowest);
   const below = rows.filter((r) => r.box.y0 >= lowest);
-  if (above.length < 2 || below.length === 0 || above.length + below.length !== rows.length) return candidate;
+  // Notes are a line or two under a table of several rows (a rule under the header has the table's body below it).
+  if (above.length < 3 * below.length || below.length === 0 || below.length > 2 || above.length + below.length !== rows.length) return candidate;
   const type = median(above.map((r) => r.height));
   return below.every((r) => r.height < 0.93 * type) ? { rows: above, columns } : candidate;
 }
