@@ -27,6 +27,8 @@ interface Spec {
   rules: Array<'top' | 'underHeader' | 'bottom' | 'underGroup' | 'verticals' | 'frame'>;
   rulesAboveRows?: number[];
   leaders?: boolean;
+  /** The first header row is the table's title and unit, set as text above it: not in the expected table. */
+  titleRow?: boolean;
 }
 
 function place(text: string, col: Col, span: number, cols: Col[], colIdx: number, y: number, size: number, texts: Text[]): number {
@@ -63,6 +65,12 @@ function build(spec: Spec): { page: DrawnPage; csv: string[][] } {
   if (spec.rules.includes('top')) lines.push([left, y - s - 2, right, y - s - 2]);
   const csv: string[][] = [];
   spec.header.forEach((row, hi) => {
+    if (spec.titleRow && hi === 0) {
+      const [[title], [unit]] = row as [[string], [string]];
+      texts.push({ text: title, x: spec.cols[0]!.x, y, size: s }, { text: unit, x: right - 2 - helveticaWidth(unit, s), y, size: s });
+      y += lh + 2;
+      return;
+    }
     const grid = spec.cols.map(() => '');
     let n = 1;
     for (const [text, c, span] of row) {
@@ -368,6 +376,22 @@ write({
     ['All enterprises', num(1e5, 9e5), num(1e6, 9e6), num(1e5, 9e5)],
   ],
   rules: [],
+});
+
+// A title with its unit set right on the same line, and a stub header of its own.
+write({
+  name: 'title_units',
+  title: [],
+  notes: ['Source: Ministry of Finance.'],
+  size: 9,
+  cols: [{ x: 60, align: 'left', w: 150 }, ...[0, 1, 2, 3].map((i) => ({ x: 220 + i * 75, align: 'right' as const, w: 60 }))],
+  header: [
+    [['Table 8. General government revenue', 0, 3], ['(EUR million)', 3, 2]],
+    [['Revenue', 0, 1], ['2009', 1, 1], ['2010', 2, 1], ['2011', 3, 1], ['2012', 4, 1]],
+  ],
+  body: ['Taxes on production', 'Current taxes on income', 'Social contributions', 'Sales of goods', 'Other current revenue', 'Capital transfers', 'Total revenue'].map((r) => [r, num(1e3, 9e4), num(1e3, 9e4), num(1e3, 9e4), num(1e3, 9e4)]),
+  rules: ['underHeader', 'bottom'],
+  titleRow: true,
 });
 
 /** Writes each table as NAME.pdf (born-digital, Helvetica) and NAME.csv (the table as a reader would key it). */
