@@ -35,8 +35,13 @@ function place(text: string, col: Col, span: number, cols: Col[], colIdx: number
   const lines = text.split('\n');
   lines.forEach((line, k) => {
     const indent = line.match(/^ */)![0].length;
-    const t = line.trim();
+    let t = line.trim();
     if (!t) return;
+    // A currency sign set at the left of a column of right-aligned amounts.
+    if (col.align === 'right' && span === 1 && /^[$€£] /.test(t)) {
+      texts.push({ text: t[0]!, x: col.x, y: y + k * size * 1.25, size });
+      t = t.slice(2);
+    }
     const w = helveticaWidth(t, size);
     let left = col.x + indent * size * 0.5;
     const last = cols[colIdx + span - 1]!;
@@ -392,6 +397,23 @@ write({
   body: ['Taxes on production', 'Current taxes on income', 'Social contributions', 'Sales of goods', 'Other current revenue', 'Capital transfers', 'Total revenue'].map((r) => [r, num(1e3, 9e4), num(1e3, 9e4), num(1e3, 9e4), num(1e3, 9e4)]),
   rules: ['underHeader', 'bottom'],
   titleRow: true,
+});
+
+// Dollar signs set at the left of their column on the first and the total rows (a US financial table).
+write({
+  name: 'dollar_signs',
+  title: ['Table 2. Federal receipts by source (millions of dollars)'],
+  notes: [],
+  size: 9,
+  cols: [{ x: 60, align: 'left', w: 160 }, ...[0, 1, 2].map((i) => ({ x: 240 + i * 90, align: 'right' as const, w: 75 }))],
+  header: [[['Source', 0, 1], ['2010', 1, 1], ['2011', 2, 1], ['2012', 3, 1]]],
+  body: [
+    ['Individual income taxes', '$ ' + num(8e5, 9e5), '$ ' + num(8e5, 9e5), '$ ' + num(8e5, 9e5)],
+    ...['Corporation income taxes', 'Social insurance', 'Excise taxes', 'Estate and gift taxes', 'Customs duties'].map((r) => [r, num(1e4, 9e5), num(1e4, 9e5), num(1e4, 9e5)]),
+    ['Total receipts', '$ ' + num(2e6, 3e6), '$ ' + num(2e6, 3e6), '$ ' + num(2e6, 3e6)],
+  ],
+  rules: ['top', 'underHeader', 'bottom'],
+  rulesAboveRows: [6],
 });
 
 /** Writes each table as NAME.pdf (born-digital, Helvetica) and NAME.csv (the table as a reader would key it). */

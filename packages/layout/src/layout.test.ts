@@ -238,6 +238,16 @@ describe('borderless tables', () => {
     ]);
   });
 
+  it('keeps a dollar sign set at the left of a column of amounts in the amount\'s cell, not a column of its own', () => {
+    const words = [
+      ...text('Source', 100, 100), ...right('2011', 700, 100), ...right('2012', 1000, 100),
+      ...text('Income taxes', 100, 140), ...text('$', 560, 140), ...right('842,110', 700, 140), ...text('$', 860, 140), ...right('898,171', 1000, 140),
+      ...['Excise taxes', 'Customs duties'].flatMap((r, i) => [...text(r, 100, 170 + 30 * i), ...right(`4${i},823`, 700, 170 + 30 * i), ...right(`5${i},264`, 1000, 170 + 30 * i)]),
+      ...text('Total', 100, 230), ...text('$', 560, 230), ...right('925,756', 700, 230), ...text('$', 860, 230), ...right('999,699', 1000, 230),
+    ];
+    expect(grid(page(words).tables[0]!)).toEqual([['Source', '2011', '2012'], ['Income taxes', '$ 842,110', '$ 898,171'], ['Excise taxes', '40,823', '50,264'], ['Customs duties', '41,823', '51,264'], ['Total', '$ 925,756', '$ 999,699']]);
+  });
+
   it("keeps a cell's second line in its row where only that cell goes on (nothing beside it in the first or last column)", () => {
     const words = [
       ...text('Date', 100, 300), ...text('Description', 300, 300), ...right('Debits', 900, 300), ...right('Credits', 1100, 300), ...right('Balance', 1300, 300),

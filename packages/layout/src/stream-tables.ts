@@ -83,6 +83,8 @@ function withoutNotes(candidate: Candidate, rules: readonly Ruling[]): Candidate
   return below.every((r) => r.height < 0.93 * type) ? { rows: above, columns } : candidate;
 }
 
+const CURRENCY = /^[$€£¥₹]$/u;
+
 /** A table's caption: "Table 8.", "Table A-1", "Tableau 3", "Tabelle 2.1", "Cuadro 4" and the like. */
 const CAPTION = /^(table|tab\.|tableau|tabelle|tabla|tabella|tabel|tabela|cuadro|quadro|annex|appendix)\s+[a-z]?[-.]?\d[\w.-]*\b/iu;
 
@@ -180,6 +182,13 @@ function withColumns(run: TextRow[]): Candidate | undefined {
   // cell of a row with others.
   const inRowWithOthers = (c: [number, number]) => run.some((r) => r.segments.length >= 2 && r.segments.some((seg) => (seg.box.x0 + seg.box.x1) / 2 >= c[0] && (seg.box.x0 + seg.box.x1) / 2 <= c[1]));
   columns.splice(0, columns.length, ...columns.filter(inRowWithOthers));
+  // A column of currency signs alone ("$" set at the left of a column of amounts on its first and
+  // total rows) is the amounts' column: "$ 842,110" is one cell.
+  for (let j = columns.length - 2; j >= 0; j--) {
+    const [c0, c1] = columns[j]!;
+    const cells = run.flatMap((r) => r.segments.filter((seg) => overlap(seg.box.x0, seg.box.x1, c0, c1) > 0));
+    if (cells.length > 0 && cells.every((seg) => CURRENCY.test(seg.text))) columns.splice(j, 2, [c0, columns[j + 1]![1]]);
+  }
   if (columns.length < 2) return undefined;
   // Words a cell: a row's words in one column (not its segments, which the wide spaces of justified
   // prose cut short). Two columns of prose hold lines of many words; a table's cells, a few.
