@@ -29,6 +29,8 @@ interface Spec {
   leaders?: boolean;
   /** The first header row is the table's title and unit, set as text above it: not in the expected table. */
   titleRow?: boolean;
+  /** Prose set in a second column of the page beside the table, from x, this many lines from the top. */
+  beside?: { x: number; lines: string[] };
 }
 
 function place(text: string, col: Col, span: number, cols: Col[], colIdx: number, y: number, size: number, texts: Text[]): number {
@@ -131,6 +133,7 @@ function build(spec: Spec): { page: DrawnPage; csv: string[][] } {
     texts.push({ text: t, x: spec.cols[0]!.x, y, size: s - 1 });
     y += (s - 1) * 1.3;
   }
+  if (spec.beside) spec.beside.lines.forEach((line, i) => texts.push({ text: line, x: spec.beside!.x, y: 72 + i * s * 1.3, size: s }));
   return { page: { texts, lines }, csv };
 }
 
@@ -414,6 +417,29 @@ write({
   ],
   rules: ['top', 'underHeader', 'bottom'],
   rulesAboveRows: [6],
+});
+
+// A small table in the left column of a two-column page, the right column's prose beside it.
+const prose = 'The number of enterprises in the business economy rose by two percent over the year, while persons employed grew more slowly. Small enterprises accounted for most of the growth in every region, and large enterprises for most of the turnover. Regional differences remained wide: the capital region alone held a third of all persons employed, and the rural regions lost enterprises for the fourth year running.'.split(' ');
+const proseLines: string[] = [];
+for (let line = ''; prose.length; ) {
+  const word = prose.shift()!;
+  if (helveticaWidth(`${line} ${word}`, 9) > 230 && line) {
+    proseLines.push(line);
+    line = word;
+  } else line = line ? `${line} ${word}` : word;
+  if (!prose.length) proseLines.push(line);
+}
+write({
+  name: 'beside_prose',
+  title: ['Table 4. Enterprises by region'],
+  notes: [],
+  size: 9,
+  cols: [{ x: 50, align: 'left', w: 90 }, { x: 145, align: 'right', w: 55 }, { x: 205, align: 'right', w: 55 }],
+  header: [[['Region', 0, 1], ['2011', 1, 1], ['2012', 2, 1]]],
+  body: ['Capital', 'North', 'South', 'East', 'West', 'Islands'].map((r) => [r, num(1e3, 9e4), num(1e3, 9e4)]),
+  rules: ['top', 'underHeader', 'bottom'],
+  beside: { x: 320, lines: proseLines },
 });
 
 /** Writes each table as NAME.pdf (born-digital, Helvetica) and NAME.csv (the table as a reader would key it). */

@@ -292,6 +292,19 @@ describe('borderless tables', () => {
     expect(grid(votes!)).toEqual([['Name', 'Party', 'Province', 'Vote'], ...names.map((n, i) => [n, party(i), i % 3 ? 'Rio Negro' : 'Santiago del Estero', 'YES'])]);
   });
 
+  it('reads a table set in one column of a page beside the other column\'s prose without the prose', () => {
+    const prose = ['The number of enterprises rose by two', 'percent over the year, while persons', 'employed grew more slowly. Small firms', 'accounted for most of the growth in', 'every region, and large firms for most', 'of the turnover in all of them.'];
+    const regions = ['Capital', 'North', 'South', 'East'];
+    const words = [
+      ...prose.flatMap((line, i) => text(line, 700, 100 + 30 * i)),
+      ...text('Region', 100, 130), ...right('2011', 400, 130), ...right('2012', 560, 130),
+      ...regions.flatMap((r, i) => [...text(r, 100, 160 + 30 * i), ...right(`7${i},251`, 400, 160 + 30 * i), ...right(`4${i},883`, 560, 160 + 30 * i)]),
+    ];
+    const { tables } = page(words);
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual([['Region', '2011', '2012'], ...regions.map((r, i) => [r, `7${i},251`, `4${i},883`])]);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),

@@ -18,7 +18,11 @@ interface Candidate {
 export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[] = []): Array<{ table: Table; rows: TextRow[] }> {
   const out: Array<{ table: Table; rows: TextRow[] }> = [];
   const rules = rulings.filter((r) => widthOf(r) >= 3 * heightOf(r));
-  for (const found of runsOfRows(rows).flatMap(tablesOfRun).map((c) => withoutNotes(c, rules))) {
+  const tables = runsOfRows(rows)
+    .flatMap(tablesOfRun)
+    .map((c) => withoutProseBeside(c, rows))
+    .filter((c): c is Candidate => c !== undefined);
+  for (const found of tables.map((c) => withoutNotes(c, rules))) {
     for (const candidate of sideBySide(found)) {
       const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate, rules) });
       out.push({ table: gridOf({ ...candidate, rows }), rows: found.rows });
@@ -60,6 +64,38 @@ function sideBySide(candidate: Candidate): Candidate[] {
   const sameColumns = alike.every(([a, b]) => (a! >= 0.6 && b! >= 0.6) || (a! <= 0.4 && b! <= 0.4)) && alike.some(([a]) => a! >= 0.6);
   // Each side a table, as withColumns asks of any table.
   return sides.every(mostRowsInCells) && sameColumns ? sides : [candidate];
+}
+
+/** Words a prose line beside a table has, at the least, on average over its lines. */
+const PROSE_WORDS = 4;
+
+/**
+ * A table set in one column of a page whose other column is prose (a two-column report): the prose's
+ * lines beside the table's rows made its first or last column. That column's cells are lines of
+ * several words, and the prose goes on beyond the table's rows, above or below them, in the same
+ * place; the table is the rest (or none).
+ */
+function withoutProseBeside(candidate: Candidate, page: readonly TextRow[]): Candidate | undefined {
+  const { rows, columns } = candidate;
+  if (columns.length < 3) return candidate;
+  const height = median(rows.map((r) => r.height));
+  const top = rows[0]!.box.y0;
+  const bottom = rows[rows.length - 1]!.box.y1;
+  const outside = page.filter((r) => !rows.includes(r) && ((r.box.y1 <= top && top - r.box.y1 < 2.5 * height) || (r.box.y0 >= bottom && r.box.y0 - bottom < 2.5 * height)));
+  for (const j of [columns.length - 1, 0]) {
+    const [c0, c1] = columns[j]!;
+    const cells = rows.flatMap((r) => r.segments.filter((seg) => columnIndex(columns, seg.box.x0, seg.box.x1)[0] === j));
+    if (cells.length === 0 || cells.reduce((n, seg) => n + seg.words.length, 0) < PROSE_WORDS * cells.length) continue;
+    // Prose in the same place, clear of the table's other columns (a receipt's address centred over its items is not).
+    const inner = j === 0 ? columns[1]![0] : columns[j - 1]![1];
+    const clear = (seg: { box: { x0: number; x1: number } }) => (j === 0 ? seg.box.x1 < inner : seg.box.x0 > inner);
+    const goesOn = outside.some((r) => r.segments.some((seg) => seg.words.length >= PROSE_WORDS - 1 && clear(seg) && overlap(seg.box.x0, seg.box.x1, c0, c1) > 0.5 * (seg.box.x1 - seg.box.x0)));
+    if (!goesOn) continue;
+    const keep = (w: { box: { x0: number; x1: number } }) => (j === 0 ? w.box.x0 > c1 : w.box.x1 < c0);
+    const kept = rows.map((r) => r.words.filter(keep)).filter((words) => words.length > 0).map((words) => textRowOf(words));
+    return kept.filter((r) => r.segments.length >= 2).length >= 2 ? withColumns(kept) : undefined;
+  }
+  return candidate;
 }
 
 /**
