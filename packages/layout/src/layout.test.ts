@@ -214,6 +214,14 @@ describe('borderless tables', () => {
       ...text('2011', 100, 156), ...right('1,650', 700, 156), ...right('2,040', 900, 156),
     ];
     expect(grid(page(series).tables[0]!)).toEqual([['Year', 'Exports', 'Imports'], ['2010', '1,500', '1,900'], ['2011', '1,650', '2,040']]);
+    // One year beside a label is a row's figure, not a header's line.
+    const events = [
+      ...text('Event', 100, 100), ...right('Year', 700, 100), ...right('Members', 900, 100),
+      ...text('Founded', 100, 128), ...right('1998', 700, 128),
+      ...text('Listed', 100, 156), ...right('2005', 700, 156), ...right('120', 900, 156),
+      ...text('Merged', 100, 184), ...right('2011', 700, 184), ...right('340', 900, 184),
+    ];
+    expect(grid(page(events).tables[0]!)).toEqual([['Event', 'Year', 'Members'], ['Founded', '1998', ''], ['Listed', '2005', '120'], ['Merged', '2011', '340']]);
   });
 
   it('leaves a caption with its unit set right on its line out of the table below it', () => {

@@ -314,8 +314,14 @@ function withWrappedLabels({ rows, columns }: Candidate): TextRow[] {
 
 /** A year alone ("2011", "2012*") heads a column of figures ("2011" / "Actual"); it is not a row's figure. */
 const isYear = (text: string) => /^(19|20)\d\d[*\p{No}]?$/u.test(text.trim());
-/** A row with a figure (a year over a column is a header's). */
-const hasFigure = (row: TextRow) => row.segments.some((s) => isNumeric(s.text) && !isYear(s.text));
+/**
+ * A row with a figure. Years alone head columns ("2011 | 2012 | 2013", a year over a word); one year
+ * beside a label ("Founded | 1998") is a row's figure.
+ */
+const hasFigure = (row: TextRow) => {
+  const numeric = row.segments.filter((s) => isNumeric(s.text));
+  return numeric.some((s) => !isYear(s.text)) || (numeric.length === 1 && row.segments.length > 1);
+};
 
 /**
  * The columns of each segment of a table's header lines, the lowest line first: a header centred over
