@@ -1,0 +1,31 @@
+import { overlap } from './geometry.js';
+import type { TextRow } from './rows.js';
+
+/** Rows of a table candidate, with the x-intervals of its columns. */
+export interface Candidate {
+  rows: TextRow[];
+  columns: Array<[number, number]>;
+}
+
+/** First and last column a span of x overlaps. */
+export function columnIndex(columns: Array<[number, number]>, x0: number, x1: number): [number, number] {
+  let first = -1;
+  let last = -1;
+  columns.forEach(([c0, c1], j) => {
+    if (overlap(x0, x1, c0, c1) > 0) {
+      if (first < 0) first = j;
+      last = j;
+    }
+  });
+  if (first < 0) {
+    // In a gap: the nearest column.
+    const cx = (x0 + x1) / 2;
+    let best = 0;
+    columns.forEach(([c0, c1], j) => {
+      if (Math.abs((c0 + c1) / 2 - cx) < Math.abs((columns[best]![0] + columns[best]![1]) / 2 - cx)) best = j;
+    });
+    return [best, best];
+  }
+  return [first, last];
+}
+
