@@ -73,8 +73,8 @@ function build(spec: Spec): { page: DrawnPage; csv: string[][] } {
   const csv: string[][] = [];
   spec.header.forEach((row, hi) => {
     if (spec.titleRow && hi === 0) {
-      const [[title], [unit]] = row as [[string], [string]];
-      texts.push({ text: title, x: spec.cols[0]!.x, y, size: s }, { text: unit, x: right - 2 - helveticaWidth(unit, s), y, size: s });
+      const [title, unit] = row.map(([text]) => text);
+      texts.push({ text: title!, x: spec.cols[0]!.x, y, size: s }, { text: unit!, x: right - 2 - helveticaWidth(unit!, s), y, size: s });
       y += lh + 2;
       return;
     }
@@ -89,7 +89,7 @@ function build(spec: Spec): { page: DrawnPage; csv: string[][] } {
       }
     }
     csv.push(grid);
-    y += n * lh + (hi === spec.header.length - 1 ? 2 : 2);
+    y += n * lh + 2;
   });
   if (spec.rules.includes('underHeader')) lines.push([left, y - s + 1, right, y - s + 1]);
   y += 4;

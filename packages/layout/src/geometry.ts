@@ -11,6 +11,8 @@ export const widthOf = (b: Box): number => b.x1 - b.x0;
 export const heightOf = (b: Box): number => b.y1 - b.y0;
 export const centerX = (b: Box): number => (b.x0 + b.x1) / 2;
 export const centerY = (b: Box): number => (b.y0 + b.y1) / 2;
+/** A ruling that runs across the page rather than down it (three times as long as it is thick). */
+export const isHorizontalRule = (b: Box): boolean => widthOf(b) >= 3 * heightOf(b);
 
 /** Length of the overlap of two intervals (0 when apart). */
 export const overlap = (a0: number, a1: number, b0: number, b1: number): number => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));

@@ -1,4 +1,4 @@
-import { centerX, centerY, heightOf, median, overlap, widthOf } from './geometry.js';
+import { centerX, centerY, isHorizontalRule, median, overlap, widthOf } from './geometry.js';
 import { isNumeric } from './cells.js';
 import { textRowOf, type TextRow } from './rows.js';
 import type { Ruling } from './types.js';
@@ -10,7 +10,7 @@ import type { Ruling } from './types.js';
  * fewer between most of them), not where they only frame a table or underline its header.
  */
 export function mergeRuledBands(rows: TextRow[], rulings: readonly Ruling[] = []): TextRow[] {
-  const horizontal = rulings.filter((r) => widthOf(r) >= 3 * heightOf(r)).sort((a, b) => centerY(a) - centerY(b));
+  const horizontal = rulings.filter(isHorizontalRule).sort((a, b) => centerY(a) - centerY(b));
   let out = rows;
   for (const family of families(horizontal)) {
     const x0 = Math.min(...family.map((r) => r.x0));

@@ -1,5 +1,5 @@
 import type { Box } from '@docsvc/image';
-import { centerX, centerY, heightOf, overlap, widthOf } from './geometry.js';
+import { centerX, centerY, heightOf, isHorizontalRule, overlap, widthOf } from './geometry.js';
 import { tableOf, type GridCell } from './cells.js';
 import { rowsOfTheirOwn } from './ruled-bands.js';
 import { textRows } from './rows.js';
@@ -38,7 +38,7 @@ export function touchingGroups(rulings: readonly Ruling[], tol: number): Ruling[
  */
 export function ruledTables(page: { width: number; height: number; rulings?: Ruling[] }, words: readonly LayoutWord[]): Array<{ table: Table; words: Set<LayoutWord> }> {
   const tol = tolerance(page);
-  const lines = (page.rulings ?? []).filter((r) => widthOf(r) >= 3 * heightOf(r) || heightOf(r) >= 3 * widthOf(r));
+  const lines = (page.rulings ?? []).filter((r) => isHorizontalRule(r) || heightOf(r) >= 3 * widthOf(r));
   const out: Array<{ table: Table; words: Set<LayoutWord> }> = [];
   for (const group of touchingGroups(lines, tol)) {
     const horizontal = group.filter((r) => widthOf(r) >= heightOf(r));

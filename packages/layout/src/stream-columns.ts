@@ -1,11 +1,14 @@
 import { overlap } from './geometry.js';
-import type { TextRow } from './rows.js';
+import type { Segment, TextRow } from './rows.js';
 
 /** Rows of a table candidate, with the x-intervals of its columns. */
 export interface Candidate {
   rows: TextRow[];
   columns: Array<[number, number]>;
 }
+
+/** The segments of a candidate's rows whose first column is `j` (its cells there). */
+export const segmentsIn = ({ rows, columns }: Candidate, j: number): Segment[] => rows.flatMap((r) => r.segments.filter((seg) => columnIndex(columns, seg.box.x0, seg.box.x1)[0] === j));
 
 /** First and last column a span of x overlaps. */
 export function columnIndex(columns: Array<[number, number]>, x0: number, x1: number): [number, number] {

@@ -41,8 +41,8 @@ export function withHeaderLines({ rows, columns }: Candidate, rules: readonly Ru
   return out;
 }
 
-/** A year alone ("2011", "2012*") heads a column of figures ("2011" / "Actual"); it is not a row's figure. */
-const isYear = (text: string) => /^(19|20)\d\d[*\p{No}]?$/u.test(text.trim());
+/** A year alone ("2011") heads a column of figures ("2011" / "Actual"); it is not a row's figure. */
+const isYear = (text: string) => /^(19|20)\d\d$/.test(text.trim());
 /**
  * A row with a figure. Years alone head columns ("2011 | 2012 | 2013", a year over a word); one year
  * beside a label ("Founded | 1998") is a row's figure.

@@ -1,7 +1,7 @@
-import { centerX, centerY, heightOf, overlap, median, widthOf } from './geometry.js';
+import { centerX, centerY, isHorizontalRule, overlap, median } from './geometry.js';
 import { isNumeric, tableOf, type GridCell } from './cells.js';
 import { textRowOf, type TextRow } from './rows.js';
-import { columnIndex, type Candidate } from './stream-columns.js';
+import { columnIndex, segmentsIn, type Candidate } from './stream-columns.js';
 import { hasFigure, headerSpans, withHeaderLines } from './stream-headers.js';
 import type { Ruling, Table } from './types.js';
 
@@ -13,7 +13,7 @@ import type { Ruling, Table } from './types.js';
  */
 export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[] = []): Array<{ table: Table; rows: TextRow[] }> {
   const out: Array<{ table: Table; rows: TextRow[] }> = [];
-  const rules = rulings.filter((r) => widthOf(r) >= 3 * heightOf(r));
+  const rules = rulings.filter(isHorizontalRule);
   const tables = runsOfRows(rows)
     .flatMap(tablesOfRun)
     .map((c) => withoutProseBeside(c, rows))
@@ -52,7 +52,7 @@ function sideBySide(candidate: Candidate): Candidate[] {
   // The same columns again: figures under figures, words under words, column by column, and figures
   // among them (a list of words set in two blocks is left as one table).
   const figures = (c: Candidate, j: number) => {
-    const cells = c.rows.flatMap((r) => r.segments.filter((seg) => columnIndex(c.columns, seg.box.x0, seg.box.x1)[0] === j));
+    const cells = segmentsIn(c, j);
     return cells.length ? cells.filter((seg) => isNumeric(seg.text)).length / cells.length : 0;
   };
   const [left, right] = sides as [Candidate, Candidate];
@@ -77,10 +77,11 @@ function withoutProseBeside(candidate: Candidate, page: readonly TextRow[]): Can
   const height = median(rows.map((r) => r.height));
   const top = rows[0]!.box.y0;
   const bottom = rows[rows.length - 1]!.box.y1;
-  const outside = page.filter((r) => !rows.includes(r) && ((r.box.y1 <= top && top - r.box.y1 < 2.5 * height) || (r.box.y0 >= bottom && r.box.y0 - bottom < 2.5 * height)));
+  const inTable = new Set(rows);
+  const outside = page.filter((r) => !inTable.has(r) && ((r.box.y1 <= top && top - r.box.y1 < 2.5 * height) || (r.box.y0 >= bottom && r.box.y0 - bottom < 2.5 * height)));
   for (const j of [columns.length - 1, 0]) {
     const [c0, c1] = columns[j]!;
-    const cells = rows.flatMap((r) => r.segments.filter((seg) => columnIndex(columns, seg.box.x0, seg.box.x1)[0] === j));
+    const cells = segmentsIn(candidate, j);
     if (cells.length === 0 || cells.reduce((n, seg) => n + seg.words.length, 0) < PROSE_WORDS * cells.length) continue;
     // Prose in the same place, clear of the table's other columns (a receipt's address centred over its items is not).
     const inner = j === 0 ? columns[1]![0] : columns[j - 1]![1];
@@ -141,7 +142,8 @@ function tablesOfRun(rows: TextRow[]): Candidate[] {
   for (let k = 1; k <= Math.min(HEAD_ROWS, run.length - 2); k++) {
     if (run[k]!.segments.length < 2) continue;
     const rest = withColumns(run.slice(k));
-    if (rest && (!best || fit(rest) > best.fit)) best = { k, rest, fit: fit(rest) };
+    const restFit = rest ? fit(rest) : -1;
+    if (rest && (!best || restFit > best.fit)) best = { k, rest, fit: restFit };
   }
   if (!best) return [];
   const head = run.slice(0, best.k);
@@ -212,7 +214,7 @@ function withColumns(run: TextRow[]): Candidate | undefined {
   // their columns) makes no column, nor do two headers that overlap in a gap ("Both sexes" centred
   // over "Percent", which sets out further left than its figures): a column holds the middle of a
   // cell of a row with others.
-  const inRowWithOthers = (c: [number, number]) => run.some((r) => r.segments.length >= 2 && r.segments.some((seg) => (seg.box.x0 + seg.box.x1) / 2 >= c[0] && (seg.box.x0 + seg.box.x1) / 2 <= c[1]));
+  const inRowWithOthers = (c: [number, number]) => run.some((r) => r.segments.length >= 2 && r.segments.some((seg) => centerX(seg.box) >= c[0] && centerX(seg.box) <= c[1]));
   columns.splice(0, columns.length, ...columns.filter(inRowWithOthers));
   // A column of currency signs alone ("$" set at the left of a column of amounts on its first and
   // total rows) is the amounts' column: "$ 842,110" is one cell.
@@ -296,8 +298,9 @@ function gridOf({ rows, columns }: Candidate): Table {
   // A heading alone on its row, centred over the table ("NUMBER", "PERCENT" over panels of figures), spans the row.
   const panelHeading = (row: TextRow) => row.segments.length === 1 && !isNumeric(row.segments[0]!.text) && Math.abs(centerX(row.segments[0]!.box) - middle) < 0.1 * width && columnIndex(columns, row.box.x0, row.box.x1)[0] > 0;
   rows.forEach((row, i) => {
+    const spansRow = panelHeading(row);
     for (const [k, segment] of row.segments.entries()) {
-      const [first, last] = panelHeading(row) ? [0, columns.length - 1] : (header.get(row)?.[k] ?? columnIndex(columns, segment.box.x0, segment.box.x1));
+      const [first, last] = spansRow ? [0, columns.length - 1] : (header.get(row)?.[k] ?? columnIndex(columns, segment.box.x0, segment.box.x1));
       const existing = taken.get(`${i}:${first}`);
       if (existing) {
         existing.words.push(...segment.words);
