@@ -3,9 +3,17 @@ import type { Box, GrayImage } from './types.js';
 /** Counts of each gray level (256 bins) of the pixels inside `box` (the whole image when none). */
 export function grayHistogram(image: GrayImage, box: Box = { x0: 0, y0: 0, x1: image.width, y1: image.height }): Uint32Array {
   const histogram = new Uint32Array(256);
+  const data = image.data;
   for (let y = box.y0; y < box.y1; y++) {
-    const row = y * image.width;
-    for (let x = box.x0; x < box.x1; x++) histogram[image.data[row + x]!]! += 1;
+    // Counted a run of one level at a time: a page is mostly runs of paper, and adding one to the
+    // same bin pixel after pixel waits on each add (half the time on a 300-DPI page).
+    for (let i = y * image.width + box.x0, end = y * image.width + box.x1; i < end; ) {
+      const level = data[i]!;
+      let j = i + 1;
+      while (j < end && data[j] === level) j++;
+      histogram[level]! += j - i;
+      i = j;
+    }
   }
   return histogram;
 }
