@@ -31,6 +31,12 @@ interface Spec {
   titleRow?: boolean;
   /** Prose set in a second column of the page beside the table, from x, this many lines from the top. */
   beside?: { x: number; lines: string[] };
+  /** Shading: a gray band under the header, every other body row gray (no rules needed). */
+  shade?: Array<'header' | 'zebra'>;
+  /** A second table set below this one on the same page (its CSV follows this one's after an empty row). */
+  next?: Spec;
+  /** A landscape page (792 x 612 pt); `upright`/`sideways`: stored portrait, its content turned (DrawnPage.turned). */
+  landscape?: 'plain' | 'upright' | 'sideways';
 }
 
 function place(text: string, col: Col, span: number, cols: Col[], colIdx: number, y: number, size: number, texts: Text[]): number {
@@ -44,23 +50,29 @@ function place(text: string, col: Col, span: number, cols: Col[], colIdx: number
       texts.push({ text: t[0]!, x: col.x, y: y + k * size * 1.25, size });
       t = t.slice(2);
     }
-    const w = helveticaWidth(t, size);
+    // A footnote mark set small and raised after its text (`Germany^1`).
+    const [main, mark] = t.split('^') as [string, string | undefined];
+    t = main;
+    const markSize = size * 0.6;
+    const w = helveticaWidth(t, size) + (mark ? helveticaWidth(mark, markSize) : 0);
     let left = col.x + indent * size * 0.5;
     const last = cols[colIdx + span - 1]!;
     const spanRight = last.x + last.w;
     if (col.align === 'right' && span === 1) left = col.x + col.w - w;
     if (col.align === 'center' || span > 1) left = (col.x + spanRight) / 2 - w / 2;
     texts.push({ text: t, x: left, y: y + k * size * 1.25, size });
+    if (mark) texts.push({ text: mark, x: left + helveticaWidth(t, size), y: y + k * size * 1.25 - size * 0.35, size: markSize });
   });
   return lines.length;
 }
 
-function build(spec: Spec): { page: DrawnPage; csv: string[][] } {
+function build(spec: Spec, top = 72): { page: DrawnPage; csv: string[][]; bottom: number } {
   const texts: Text[] = [];
   const lines: Array<[number, number, number, number]> = [];
+  const fills: NonNullable<DrawnPage['fills']> = [];
   const s = spec.size;
   const lh = s * 1.25;
-  let y = 72;
+  let y = top;
   for (const t of spec.title) {
     texts.push({ text: t, x: spec.cols[0]!.x, y, size: s + 2 });
     y += (s + 2) * 1.4;
@@ -81,7 +93,7 @@ function build(spec: Spec): { page: DrawnPage; csv: string[][] } {
     const grid = spec.cols.map(() => '');
     let n = 1;
     for (const [text, c, span] of row) {
-      grid[c] = text;
+      grid[c] = text.replace('^', '');
       n = Math.max(n, place(text, spec.cols[c]!, span, spec.cols, c, y, s, texts));
       if (span > 1 && spec.rules.includes('underGroup')) {
         const last = spec.cols[c + span - 1]!;
@@ -92,8 +104,11 @@ function build(spec: Spec): { page: DrawnPage; csv: string[][] } {
     y += n * lh + 2;
   });
   if (spec.rules.includes('underHeader')) lines.push([left, y - s + 1, right, y - s + 1]);
+  if (spec.shade?.includes('header')) fills.push([left, tableTop, right - left, y - s + 1 - tableTop, 0.82]);
   y += 4;
   spec.body.forEach((row, ri) => {
+    const rowLines = Math.max(...row.map((t) => t.split('\n').length));
+    if (spec.shade?.includes('zebra') && ri % 2 === 1) fills.push([left, y - s - 0.5, right - left, rowLines * lh + 1, 0.9]);
     if (spec.rulesAboveRows?.includes(ri)) lines.push([left, y - s - 1, right, y - s - 1]);
     if (row.length === 1 && row[0]!.startsWith('@')) {
       const t = row[0]!.slice(1);
@@ -116,7 +131,7 @@ function build(spec: Spec): { page: DrawnPage; csv: string[][] } {
         n = Math.max(n, place(lines0.join('\n'), spec.cols[0]!, 1, spec.cols, 0, y, s, texts));
       } else n = Math.max(n, place(text, spec.cols[c]!, 1, spec.cols, c, y, s, texts));
     });
-    csv.push(row.map((t) => t.split('\n').map((l) => l.trim()).join(' ')));
+    csv.push(row.map((t) => t.split('\n').map((l) => l.trim().replace('^', '')).join(' ')));
     y += n * lh + 1;
   });
   if (spec.rules.includes('bottom')) lines.push([left, y - s, right, y - s]);
@@ -134,7 +149,13 @@ function build(spec: Spec): { page: DrawnPage; csv: string[][] } {
     y += (s - 1) * 1.3;
   }
   if (spec.beside) spec.beside.lines.forEach((line, i) => texts.push({ text: line, x: spec.beside!.x, y: 72 + i * s * 1.3, size: s }));
-  return { page: { texts, lines }, csv };
+  if (!spec.next) return { page: { texts, lines, fills }, csv, bottom: y };
+  const below = build(spec.next, y + 24);
+  return {
+    page: { texts: [...texts, ...below.page.texts], lines: [...lines, ...(below.page.lines ?? [])], fills: [...fills, ...(below.page.fills ?? [])] },
+    csv: [...csv, [], ...below.csv],
+    bottom: below.bottom,
+  };
 }
 
 const quote = (t: string) => (/[",\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t);
@@ -442,12 +463,136 @@ write({
   beside: { x: 320, lines: proseLines },
 });
 
+// Footnote marks set small and raised after labels and years (`Germany¹`, `2023ᵖ`), notes keyed to them.
+write({
+  name: 'footnote_marks',
+  title: ['Table 3.2 Unemployment rate by country, annual averages (%)'],
+  notes: ['1 Break in series in 2021.   2 Excluding overseas departments.   p Provisional.'],
+  size: 8,
+  cols: [{ x: 60, align: 'left', w: 120 }, ...[0, 1, 2, 3, 4].map((i) => ({ x: 190 + i * 58, align: 'right' as const, w: 48 }))],
+  header: [[['Country', 0, 1], ['2019', 1, 1], ['2020', 2, 1], ['2021^1', 3, 1], ['2022', 4, 1], ['2023^p', 5, 1]]],
+  body: ['Austria', 'Belgium', 'Germany^1', 'Spain', 'France^2', 'Italy', 'Netherlands^1', 'Poland', 'Portugal', 'Sweden'].map((c, i) => [
+    c,
+    ...[0, 1, 2, 3, 4].map((k) => num(2, 15, 1) + (i % 4 === 2 && k === 3 ? '^1' : '')),
+  ]),
+  rules: ['top', 'underHeader', 'bottom'],
+});
+
+// Districts grouped by region: the region's name on its group's first row only (a cell spanning rows).
+const regions: Array<[string, string[]]> = [
+  ['North', ['Aberdeen', 'Dundee', 'Inverness']],
+  ['Midlands', ['Derby', 'Leicester', 'Nottingham', 'Lincoln']],
+  ['South', ['Brighton', 'Southampton', 'Portsmouth']],
+];
+write({
+  name: 'row_groups',
+  title: ['Table 12. Population, households and area by district'],
+  notes: ['Source: Mid-year population estimates.'],
+  size: 9,
+  cols: [
+    { x: 60, align: 'left', w: 70 },
+    { x: 135, align: 'left', w: 95 },
+    ...[0, 1, 2].map((i) => ({ x: 240 + i * 80, align: 'right' as const, w: 65 })),
+  ],
+  header: [[['Region', 0, 1], ['District', 1, 1], ['Population', 2, 1], ['Households', 3, 1], ['Area, sq km', 4, 1]]],
+  body: regions.flatMap(([region, districts]) => [
+    ...districts.map((d, i) => [i === 0 ? region : '', d, num(5e4, 4e5), num(2e4, 1.8e5), num(50, 900)]),
+    ['', 'Region total', num(4e5, 1.2e6), num(1.5e5, 5e5), num(900, 2500)],
+  ]),
+  rules: ['top', 'underHeader', 'bottom'],
+});
+
+// A statistical bulletin's table without a rule: a shaded header band and every other row shaded.
+write({
+  name: 'zebra_shaded',
+  title: ['Table 7: Gross value added by industry, quarter on quarter growth (%)'],
+  notes: ['Source: Office for National Statistics'],
+  size: 8,
+  cols: [{ x: 60, align: 'left', w: 170 }, ...[0, 1, 2, 3, 4].map((i) => ({ x: 240 + i * 56, align: 'right' as const, w: 46 }))],
+  header: [[['Industry', 0, 1], ['2023 Q1', 1, 1], ['2023 Q2', 2, 1], ['2023 Q3', 3, 1], ['2023 Q4', 4, 1], ['2024 Q1', 5, 1]]],
+  body: ['Agriculture', 'Production', 'Manufacturing', 'Construction', 'Services', 'Wholesale and retail', 'Transport and storage', 'Information and communication', 'Financial services', 'Real estate', 'Public administration'].map((r) => [
+    r,
+    ...[0, 1, 2, 3, 4].map(() => {
+      const v = num(0, 2.5, 1);
+      return (rnd() < 0.4 && v !== '0.0' ? '-' : '') + v;
+    }),
+  ]),
+  rules: [],
+  shade: ['header', 'zebra'],
+});
+
+// Two tables one above the other on a page, each under its own caption, their columns unlike.
+write({
+  name: 'stacked_tables',
+  title: ['Table 5. Live births by month of occurrence'],
+  notes: [],
+  size: 9,
+  cols: [{ x: 60, align: 'left', w: 110 }, { x: 180, align: 'right', w: 70 }, { x: 260, align: 'right', w: 70 }],
+  header: [[['Month', 0, 1], ['2022', 1, 1], ['2023', 2, 1]]],
+  body: ['January', 'February', 'March', 'April', 'May', 'June'].map((m) => [m, num(4000, 6000), num(4000, 6000)]),
+  rules: ['top', 'underHeader', 'bottom'],
+  next: {
+    name: 'stacked_tables_2',
+    title: ['Table 6. Deaths by leading cause and sex'],
+    notes: ['Causes coded to ICD-10.'],
+    size: 9,
+    cols: [{ x: 60, align: 'left', w: 180 }, ...[0, 1, 2].map((i) => ({ x: 250 + i * 70, align: 'right' as const, w: 60 }))],
+    header: [[['Cause', 0, 1], ['Male', 1, 1], ['Female', 2, 1], ['Total', 3, 1]]],
+    body: ['Ischaemic heart diseases', 'Dementia and Alzheimer disease', 'Cerebrovascular diseases', 'Lung cancer', 'Chronic lower respiratory diseases'].map((c) => [c, num(1000, 9000), num(1000, 9000), num(2000, 18000)]),
+    rules: ['top', 'underHeader', 'bottom'],
+  },
+});
+
+// Symbols for figures not shown, as Statistics Canada prints them: an en dash nil, x suppressed, F too unreliable, .. not available.
+write({
+  name: 'nil_marks',
+  title: ['Table 17-10-0005. Farms by type and province'],
+  notes: ['Symbol legend: – nil or zero   x suppressed   F too unreliable to be published   .. not available'],
+  size: 8,
+  cols: [{ x: 60, align: 'left', w: 140 }, ...[0, 1, 2, 3, 4].map((i) => ({ x: 210 + i * 62, align: 'right' as const, w: 52 }))],
+  header: [[['Province', 0, 1], ['Dairy', 1, 1], ['Beef', 2, 1], ['Hog', 3, 1], ['Poultry', 4, 1], ['Grain', 5, 1]]],
+  body: ['Newfoundland and Labrador', 'Prince Edward Island', 'Nova Scotia', 'New Brunswick', 'Quebec', 'Ontario', 'Manitoba', 'Saskatchewan', 'Alberta', 'British Columbia'].map((p, i) => [
+    p,
+    ...[0, 1, 2, 3, 4].map((k) => ((i + k) % 7 === 0 ? '–' : (i * 3 + k) % 11 === 0 ? 'x' : (i + 2 * k) % 13 === 0 ? 'F' : (i + k) % 17 === 5 ? '..' : num(10, 9000))),
+  ]),
+  rules: ['top', 'underHeader', 'bottom'],
+});
+
+// A wide table on a landscape page of a portrait report: stored upright with /Rotate 90, its content turned.
+const years = [2014, 2015, 2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023];
+write({
+  name: 'landscape_turned',
+  title: ['Annex table A.4 General government expenditure by function, % of GDP'],
+  notes: ['Source: Government finance statistics.'],
+  size: 8,
+  cols: [{ x: 50, align: 'left', w: 150 }, ...years.map((_, i) => ({ x: 210 + i * 54, align: 'right' as const, w: 44 }))],
+  header: [[['Function', 0, 1], ...years.map((y, i): [string, number, number] => [String(y), i + 1, 1])]],
+  body: ['General public services', 'Defence', 'Public order and safety', 'Economic affairs', 'Environmental protection', 'Housing and community amenities', 'Health', 'Recreation, culture and religion', 'Education', 'Social protection', 'Total'].map((f) => [f, ...years.map(() => num(0.5, 20, 1))]),
+  rules: ['top', 'underHeader', 'bottom'],
+  landscape: 'upright',
+});
+
+// A landscape table set sideways on a portrait page (no /Rotate: its text runs up the page), as
+// typesetters turn a wide table; a reader turns the page.
+const quarters = ['2022 Q1', '2022 Q2', '2022 Q3', '2022 Q4', '2023 Q1', '2023 Q2', '2023 Q3', '2023 Q4'];
+write({
+  name: 'sideways_table',
+  title: ['Table B.2 Terminal passengers by airport (thousands)'],
+  notes: ['Source: Civil aviation authority.'],
+  size: 8,
+  cols: [{ x: 50, align: 'left', w: 130 }, ...quarters.map((_, i) => ({ x: 190 + i * 66, align: 'right' as const, w: 56 }))],
+  header: [[['Airport', 0, 1], ...quarters.map((q, i): [string, number, number] => [q, i + 1, 1])]],
+  body: ['Heathrow', 'Gatwick', 'Manchester', 'Stansted', 'Luton', 'Edinburgh', 'Birmingham', 'Glasgow', 'Bristol', 'Belfast International'].map((a) => [a, ...quarters.map(() => num(800, 20000))]),
+  rules: ['top', 'underHeader', 'bottom'],
+  landscape: 'sideways',
+});
+
 /** Writes each table as NAME.pdf (born-digital, Helvetica) and NAME.csv (the table as a reader would key it). */
 export function writeGovernmentTables(dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   return specs.map((spec) => {
     const { page, csv } = build(spec);
-    writeFileSync(path.join(dir, `${spec.name}.pdf`), drawnPdf([page]));
+    writeFileSync(path.join(dir, `${spec.name}.pdf`), drawnPdf([{ ...page, glyphs: process.env.BENCH_GOV_GLYPHS === 'each' ? 'each' : 'runs', ...(spec.landscape ? { widthPt: 792, heightPt: 612, ...(spec.landscape === 'plain' ? {} : { turned: spec.landscape }) } : {}) }]));
     writeFileSync(path.join(dir, `${spec.name}.csv`), csv.map((r) => r.map(quote).join(',')).join('\n') + '\n');
     return spec.name;
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { grayPng, turned } from '../../../test/fixtures/scans.ts';
-import { CENSUS, CENSUS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
+import { CENSUS, CENSUS_TABLE, FARMS, FARMS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
@@ -207,6 +207,19 @@ describe('scans: OCR words', () => {
         expect(body.tables![0]!.cells.find((c) => c.text === 'Both sexes'), name).toMatchObject({ row_index: 0, column_index: 1, column_span: 2, kind: 'column_header' });
         expect(body.tables![0]!.cells.find((c) => c.text === 'Male'), name).toMatchObject({ row_index: 0, column_index: 3, column_span: 2 });
       }
+    }
+  });
+
+  it("keeps a statistics table's marks for figures not shown: an en dash nil and `..` not available, born-digital and scanned", async () => {
+    // tesseract reads an en dash alone as "-" and two dots on the baseline as "." or a quote mark.
+    for (const [name, bytes] of [
+      ['farms-digital.pdf', drawnPdf([FARMS])],
+      ['farms.png', await toPng(await renderPlaced(FARMS, { dpi: 300 }))],
+    ] as const) {
+      const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: ['tables'] });
+      expect(status, name).toBe(200);
+      expect(body.tables, name).toHaveLength(1);
+      expect(grid(body.tables![0]!), name).toEqual(FARMS_TABLE);
     }
   });
 

@@ -1,6 +1,7 @@
 import type { Box, GrayImage } from '@docsvc/image';
 import { pageWords } from './page-quality.js';
 import { inkThreshold, toGray } from './pixels.js';
+import { dotsAt } from './left-dots.js';
 import { medianHeight, stacked } from './stack-image.js';
 import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from './types.js';
 
@@ -44,9 +45,23 @@ const MIN_CONFIDENCE = 0.6;
  * readPage looks at those itself).
  */
 export function unreadRegions(gray: GrayImage, words: readonly Box[]): Box[] {
-  if (words.length === 0) return [];
+  return unreadInk(gray, words).regions;
+}
+
+/** Marks this many word heights across at most (in sampled cells) may be dots: a period's ink is about a tenth. */
+const DOT_SIZE_MAX = 0.34;
+/** Dots of one mark (`..`, `...`) are at most this many word heights apart. */
+const DOT_GAP_MAX = 0.5;
+
+/**
+ * unreadRegions, and the places where two or three specks stand in a row outside every word read
+ * (a table's `..`, not available, which tesseract drops as noise: dotsAt reads them), and the page's
+ * ink threshold.
+ */
+function unreadInk(gray: GrayImage, words: readonly Box[]): { regions: Box[]; dots: Box[]; threshold?: number } {
+  if (words.length === 0) return { regions: [], dots: [] };
   const height = medianHeight(words);
-  if (height < 4) return [];
+  if (height < 4) return { regions: [], dots: [] };
   const step = Math.max(1, Math.floor(height / CELLS_PER_HEIGHT));
   const width = Math.floor(gray.width / step);
   const rows = Math.floor(gray.height / step);
@@ -60,7 +75,7 @@ export function unreadRegions(gray: GrayImage, words: readonly Box[]): Box[] {
     for (let x = 0; x < gray.width; x += every) histogram[src[row + x]!]! += 1;
   }
   const threshold = inkThreshold(histogram);
-  if (threshold === undefined) return [];
+  if (threshold === undefined) return { regions: [], dots: [] };
 
   // A cell is ink when any of its pixels a stroke's width apart is: a thin upright stroke (a 1)
   // survives the sampling.
@@ -93,7 +108,8 @@ export function unreadRegions(gray: GrayImage, words: readonly Box[]): Box[] {
   }
 
   const h = height / step;
-  const glyphs = marks(ink, width, rows).filter((m) => {
+  const all = marks(ink, width, rows);
+  const glyphs = all.filter((m) => {
     const mh = m.y1 - m.y0 + 1;
     const mw = m.x1 - m.x0 + 1;
     return mh >= LINE_HEIGHT_MIN * h && mh <= LINE_HEIGHT_MAX * h && mw <= GLYPH_WIDTH_MAX * h && (mw <= GLYPH_STROKE * h || !solid(gray, m, step, threshold));
@@ -109,13 +125,30 @@ export function unreadRegions(gray: GrayImage, words: readonly Box[]): Box[] {
       region.y1 = Math.max(region.y1, g.y1);
     } else regions.push({ x0: g.x0, y0: g.y0, x1: g.x1, y1: g.y1 });
   }
-  return regions
+  // Specks in a row, two or three, their feet level: where dots may stand.
+  const specks = all.filter((m) => m.y1 - m.y0 + 1 <= Math.max(2, DOT_SIZE_MAX * h) && m.x1 - m.x0 + 1 <= Math.max(2, DOT_SIZE_MAX * h)).sort((a, b) => a.x0 - b.x0);
+  const rowsOfSpecks: Array<Array<Box & { cells: number }>> = [];
+  for (const m of specks) {
+    const row = rowsOfSpecks.find((r) => Math.abs(r.at(-1)!.y1 - m.y1) <= 1 && m.x0 - r.at(-1)!.x1 - 1 <= Math.max(1, DOT_GAP_MAX * h));
+    if (row) row.push(m);
+    else rowsOfSpecks.push([m]);
+  }
+  const dots = rowsOfSpecks
+    .filter((r) => r.length >= 2 && r.length <= 3)
+    .map((r) => ({
+      x0: Math.max(0, (r[0]!.x0 - 1) * step),
+      y0: Math.max(0, (Math.min(...r.map((m) => m.y0)) - 1) * step),
+      x1: Math.min(gray.width, (r.at(-1)!.x1 + 2) * step),
+      y1: Math.min(gray.height, (Math.max(...r.map((m) => m.y1)) + 2) * step),
+    }));
+  const found = regions
     .filter((r) => r.x1 - r.x0 + 1 > BAR_WIDTH_MAX * h)
     // A cell more all round: the sampling may miss a glyph's outermost pixels.
     .map((r) => ({ x0: Math.max(0, (r.x0 - 1) * step), y0: Math.max(0, (r.y0 - 1) * step), x1: Math.min(gray.width, (r.x1 + 2) * step), y1: Math.min(gray.height, (r.y1 + 2) * step) }))
     .sort((a, b) => (b.x1 - b.x0) * (b.y1 - b.y0) - (a.x1 - a.x0) * (a.y1 - a.y0))
     .slice(0, MAX_REGIONS)
     .sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  return { regions: found, dots, threshold };
 }
 
 /** The 8-connected marks of a mask (which it clears), each as its box (inclusive, in cells) and its cell count. */
@@ -205,9 +238,12 @@ export async function readLeftInk(engine: OcrEngine, image: PageImage, page: Eng
   const t0 = performance.now();
   const gray = toGray(await image.pixels());
   const words = pageWords(page).map((w) => w.bbox);
-  const regions = unreadRegions(gray, words);
+  const { regions, dots: places, threshold } = unreadInk(gray, words);
+  // Dots are read from their shape: tesseract reads none of them, alone or in a stack.
+  const dots = threshold === undefined ? [] : places.flatMap((place) => dotsAt(gray, place, threshold, words) ?? []);
   const lookMs = Math.round(performance.now() - t0);
-  if (regions.length === 0) return { page, regions: 0, words: 0, engineMs: 0, lookMs };
+  const withDots: EnginePage = dots.length ? { ...page, blocks: [...page.blocks, ...dots.map((d) => blockOf(d))] } : page;
+  if (regions.length === 0) return { page: withDots, regions: 0, words: dots.length, engineMs: 0, lookMs };
   const pad = Math.max(4, Math.round(medianHeight(words) * 0.6));
   const stack = stacked(gray, regions, pad);
   const read = await engine.recognize(stack.image, { language: page.language, segmentation: 'block', ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
@@ -232,16 +268,19 @@ export async function readLeftInk(engine: OcrEngine, image: PageImage, page: Eng
     list.push({ text: word.text, confidence: word.confidence, bbox });
     byRegion.set(i, list);
   }
-  const added: EngineBlock[] = [...byRegion.values()].map((list) => {
-    const bbox = {
-      x0: Math.min(...list.map((w) => w.bbox.x0)),
-      y0: Math.min(...list.map((w) => w.bbox.y0)),
-      x1: Math.max(...list.map((w) => w.bbox.x1)),
-      y1: Math.max(...list.map((w) => w.bbox.y1)),
-    };
-    const line = { text: list.map((w) => w.text).join(' '), confidence: list.reduce((s, w) => s + w.confidence, 0) / list.length, bbox, words: list };
-    return { bbox, paragraphs: [{ bbox, lines: [line] }] };
-  });
-  const count = added.reduce((s, b) => s + b.paragraphs[0]!.lines[0]!.words.length, 0);
-  return { page: { ...page, blocks: [...page.blocks, ...added] }, regions: regions.length, words: count, engineMs: read.recognizeMs, lookMs };
+  const added: EngineBlock[] = [...byRegion.values()].map((list) => blockOf(...list));
+  const count = added.reduce((s, b) => s + b.paragraphs[0]!.lines[0]!.words.length, 0) + dots.length;
+  return { page: { ...withDots, blocks: [...withDots.blocks, ...added] }, regions: regions.length, words: count, engineMs: read.recognizeMs, lookMs };
+}
+
+/** Words of one line, as a block of their own. */
+function blockOf(...list: EngineWord[]): EngineBlock {
+  const bbox = {
+    x0: Math.min(...list.map((w) => w.bbox.x0)),
+    y0: Math.min(...list.map((w) => w.bbox.y0)),
+    x1: Math.max(...list.map((w) => w.bbox.x1)),
+    y1: Math.max(...list.map((w) => w.bbox.y1)),
+  };
+  const line = { text: list.map((w) => w.text).join(' '), confidence: list.reduce((s, w) => s + w.confidence, 0) / list.length, bbox, words: list };
+  return { bbox, paragraphs: [{ bbox, lines: [line] }] };
 }

@@ -56,8 +56,50 @@ function toWord(raw: RawWord, width: number, height: number): EngineWord | null 
   return { text, confidence: toFraction(raw.confidence), bbox };
 }
 
+/** A figure, or a word of capitals without a descender: ink as tall as the type's cap height. */
+const CAP_HIGH = /^(?:[0-9.%]*[0-9][0-9.%]*|[A-IK-PR-Z]{2,})$/;
+/** A figure with a comma, whose tail hangs below the baseline: its ink about 1.18 cap heights (Helvetica, Times, DejaVu). */
+const CAP_HIGH_WITH_COMMA = /^[0-9.,%]*[0-9][0-9.,%]*$/;
+const COMMA_TAIL = 1.18;
+const LONE_DASH = /^[-\u2010\u2011\u2012\u2013\u2014\u2212]$/;
+/** What tesseract makes of dots alone (a table's `..` not available): a period, or quotes. */
+const LONE_DOTS = /^[.\u00b7\u2018\u2019\u201c\u201d\u201e"']+$/;
+
+const median = (values: number[]): number | undefined => values.sort((a, b) => a - b)[values.length >> 1];
+
+/**
+ * Marks alone in a table's cells written as their shape says. tesseract reads an en dash alone as
+ * "-" and any dash as "-" or "—" at random, and two dots on the baseline (`..`, not available) as
+ * ".", "-" or a quote mark `“`; a table's `–` and `..` must come back as such. Measured against the
+ * figures and capitals on the mark's line (their cap height and top): a hyphen's ink is about a
+ * third of the cap height, an en dash's three quarters, an em dash's one and a half; dots lie on the
+ * baseline, a period's advance (about 0.39 cap heights) apart. Left as read where the line has
+ * nothing to measure by.
+ */
+function marksByShape(words: EngineWord[]): EngineWord[] {
+  if (!words.some((w) => LONE_DASH.test(w.text) || LONE_DOTS.test(w.text))) return words;
+  const plain = words.filter((w) => CAP_HIGH.test(w.text));
+  const capHigh = plain.length ? plain : words.filter((w) => CAP_HIGH_WITH_COMMA.test(w.text));
+  const capHeight = median(capHigh.map((w) => (w.bbox.y1 - w.bbox.y0) / (plain.length ? 1 : COMMA_TAIL)));
+  const capTop = median(capHigh.map((w) => w.bbox.y0));
+  if (!capHeight || capTop === undefined) return words;
+  return words.map((w) => {
+    const { x0, y0, x1, y1 } = w.bbox;
+    if (!LONE_DASH.test(w.text) && !LONE_DOTS.test(w.text)) return w;
+    // Dots: on the baseline (a dash stands above it, its top about 0.6 cap heights down) and no
+    // taller than a dot; as many as the period's advance goes into their width.
+    if (y0 >= capTop + 0.72 * capHeight && y1 - y0 <= 0.3 * capHeight) {
+      const dots = Math.max(1, Math.round((x1 - x0 - (y1 - y0)) / (0.39 * capHeight)) + 1);
+      return { ...w, text: '.'.repeat(dots) };
+    }
+    if (!LONE_DASH.test(w.text)) return w;
+    const length = (x1 - x0) / capHeight;
+    return { ...w, text: length < 0.46 ? '-' : length <= 1.05 ? '\u2013' : '\u2014' };
+  });
+}
+
 function toLine(raw: RawLine, width: number, height: number): EngineLine | null {
-  const words = (raw.words ?? []).flatMap((w) => toWord(w, width, height) ?? []);
+  const words = marksByShape((raw.words ?? []).flatMap((w) => toWord(w, width, height) ?? []));
   if (words.length === 0) return null;
   const line: EngineLine = {
     // Rebuilt from the kept words: tesseract's own line text ends in '\n' and keeps dropped words.
