@@ -587,6 +587,18 @@ write({
   landscape: 'sideways',
 });
 
+// A time series: years down the stub, a year alone on each row beside its figures.
+write({
+  name: 'time_series',
+  title: ['Table 1.1 Population and vital events, 2008-2023'],
+  notes: ['Figures for 2023 are provisional.'],
+  size: 9,
+  cols: [{ x: 60, align: 'left', w: 50 }, ...[0, 1, 2, 3, 4].map((i) => ({ x: 120 + i * 80, align: 'right' as const, w: 70 }))],
+  header: [[['Year', 0, 1], ['Population', 1, 1], ['Live births', 2, 1], ['Deaths', 3, 1], ['Marriages', 4, 1], ['Divorces', 5, 1]]],
+  body: Array.from({ length: 16 }, (_, i) => [String(2008 + i), num(5.1e6, 5.6e6), num(50000, 60000), num(40000, 50000), num(20000, 30000), num(8000, 12000)]),
+  rules: ['top', 'underHeader', 'bottom'],
+});
+
 /** Writes each table as NAME.pdf (born-digital, Helvetica) and NAME.csv (the table as a reader would key it). */
 export function writeGovernmentTables(dir: string): string[] {
   mkdirSync(dir, { recursive: true });
