@@ -40,6 +40,8 @@ describe('dotsAt', () => {
     expect(at([{ x0: 410, y0: 112, x1: 415, y1: 117 }, { x0: 423, y0: 112, x1: 428, y1: 117 }])).toBeUndefined();
     // A short rule.
     expect(at([{ x0: 410, y0: 127, x1: 440, y1: 129 }])).toBeUndefined();
+    // Ragged specks (dirt on a scan): ink along two edges of their boxes only.
+    expect(at([{ x0: 410, y0: 125, x1: 416, y1: 126 }, { x0: 410, y0: 125, x1: 411, y1: 131 }, { x0: 423, y0: 125, x1: 429, y1: 126 }, { x0: 423, y0: 125, x1: 424, y1: 131 }])).toBeUndefined();
     // One dot alone.
     expect(at([{ x0: 410, y0: 125, x1: 415, y1: 130 }])).toBeUndefined();
   });

@@ -10,6 +10,8 @@ const DOT_AREA_RATIO = 2.5;
 const DOT_LEVEL = 0.08;
 /** The gap between two dots is at most this many dot widths (a period's advance is about three). */
 const DOT_GAP_MAX = 3;
+/** The least share of its box a dot's ink fills. */
+const DOT_FILL = 0.5;
 
 /**
  * The dots of a mark (`..` or `...`) standing at `place` (a box of the page found by unreadInk), as
@@ -26,6 +28,8 @@ export function dotsAt(gray: GrayImage, place: Box, threshold: number, words: re
     const w = b.x1 - b.x0;
     const h = b.y1 - b.y0;
     if (Math.max(w, h) > DOT_MAX * height || Math.min(w, h) < Math.max(2, DOT_MIN * height) || w > 2 * h || h > 2 * w) return undefined;
+    // A printed dot is round and solid (it fills about four fifths of its box); a speck of dirt is ragged.
+    if (b.pixels < DOT_FILL * w * h) return undefined;
   }
   const areas = blobs.map((b) => b.pixels);
   if (Math.max(...areas) > DOT_AREA_RATIO * Math.min(...areas)) return undefined;
