@@ -11,6 +11,7 @@ import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from '
  * number at the end of a row, a column of short values beside wider ones. Those marks are found in the
  * pixels (ink of a text line's height outside every word read), cut out and stacked into one image
  * read as a single block (psm 6), which reads them (psm 3, 4 and 11 read none of a stack of digits).
+ * Two or three dots standing alone (a table's `..`) are read by their shape instead (left-dots.ts).
  */
 
 /** Marks from this share of the page's median word height up to LINE_HEIGHT_MAX times it are text. */
