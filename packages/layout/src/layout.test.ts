@@ -489,3 +489,51 @@ describe('key-value pairs', () => {
     expect(pairs[0]!.confidence).toBeCloseTo(0.95);
   });
 });
+
+describe('a page askew', () => {
+  // Turned `degrees` clockwise about the page's middle (850, 1100), as a sheet lies crooked on the glass: boxes stay upright, their middles move.
+  const askew = (degrees: number) => {
+    const a = (degrees * Math.PI) / 180;
+    const at = (x: number, y: number): [number, number] => [850 + (x - 850) * Math.cos(a) - (y - 1100) * Math.sin(a), 1100 + (x - 850) * Math.sin(a) + (y - 1100) * Math.cos(a)];
+    return (b: Ruling): Ruling => {
+      const w = b.x1 - b.x0;
+      const h = b.y1 - b.y0;
+      const [x, y] = at((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2);
+      // A rule turned spans its drift across.
+      const [dw, dh] = w > 4 * h ? [w, h + Math.abs(Math.sin(a)) * w] : h > 4 * w ? [w + Math.abs(Math.sin(a)) * h, h] : [w, h];
+      return { x0: x - dw / 2, y0: y - dh / 2, x1: x + dw / 2, y1: y + dh / 2 };
+    };
+  };
+  const rows = [['Sickness and health care', '6,412', '4,817', '4,655'], ['Old age', '89,003', '15,094', '27,526'], ['Survivors', '-', '716', '134'], ['Unemployment', '7,387', '2,989', '8,433']];
+  const words = [
+    ...text('Function', 100, 400), ...right('2009', 1000, 400), ...right('2010', 1250, 400), ...right('2011', 1500, 400),
+    ...rows.flatMap(([label, ...figures], i) => [...text(label!, 100, 440 + 34 * i), ...figures.map((f, j) => right(f!, [1000, 1250, 1500][j]!, 440 + 34 * i)).flat()]),
+  ];
+  const expected = [['Function', '2009', '2010', '2011'], ...rows];
+
+  it('reads a borderless table on a page turned a degree as on the level one, its cells boxed where its words are', () => {
+    for (const degrees of [0, 0.7, -1, 2]) {
+      const turn = askew(degrees);
+      const turned = words.map((w) => ({ ...w, box: turn(w.box) }));
+      const { tables } = page(turned);
+      expect(tables, `${degrees} degrees`).toHaveLength(1);
+      expect(grid(tables[0]!), `${degrees} degrees`).toEqual(expected);
+      const figure = turned.find((w) => w.text === '8,433')!;
+      const cell = tables[0]!.cells.find((c) => c.text === '8,433')!;
+      expect(cell.box.x0).toBeLessThanOrEqual(figure.box.x0 + 1);
+      expect(cell.box.y0).toBeLessThanOrEqual(figure.box.y0 + 1);
+      expect(cell.box.x1).toBeGreaterThanOrEqual(figure.box.x1 - 1);
+      expect(cell.box.y1).toBeGreaterThanOrEqual(figure.box.y1 - 1);
+    }
+  });
+
+  it('reads a ruled grid on a page turned a degree from its lines', () => {
+    const lines = [hLine(90, 1510, 385), hLine(90, 1510, 430), ...rows.map((_, i) => hLine(90, 1510, 464 + 34 * i)), ...[90, 700, 1010, 1260, 1510].map((x) => vLine(x, 385, 566))];
+    const turn = askew(0.8);
+    const { tables } = page(words.map((w) => ({ ...w, box: turn(w.box) })), lines.map(turn));
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.ruled).toBe(true);
+    expect(grid(tables[0]!)).toEqual(expected);
+  });
+});
+

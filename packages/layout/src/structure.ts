@@ -3,14 +3,19 @@ import { ruledTables } from './ruled-tables.js';
 import { mergeRuledBands } from './ruled-bands.js';
 import { textRows } from './rows.js';
 import { streamTables } from './stream-tables.js';
+import { levelled } from './tilt.js';
 import type { LayoutPage, PageStructure } from './types.js';
 
 /**
  * A page's structure from its words and ruling lines: the tables their lines draw first, then
  * borderless tables in the rows left (rows between horizontal rules kept together), then key-value
- * pairs in the rows outside any table.
+ * pairs in the rows outside any table. A page whose words run askew is read levelled (tilt.ts).
  */
 export function pageStructure(page: LayoutPage): PageStructure {
+  return levelled(page, structureOf);
+}
+
+function structureOf(page: LayoutPage): PageStructure {
   const ruled = ruledTables(page, page.words);
   const inRuled = new Set(ruled.flatMap((t) => [...t.words]));
   const rows = mergeRuledBands(textRows(page.words.filter((w) => !inRuled.has(w))), page.rulings);
