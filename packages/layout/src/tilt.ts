@@ -1,12 +1,16 @@
 import type { Box } from '@docsvc/image';
 import type { LayoutPage, LayoutWord, PageStructure, Ruling } from './types.js';
 
-/** A tilt smaller than this (radians, about 0.15 degrees) moves a row's far end by less than a pixel in 400: left as it is. */
-const MIN_TILT = 0.0026;
+/**
+ * A tilt smaller than this (about a third of a degree) moves a row's far end by less than a pixel in
+ * 170, which rows take in their stride; and a square page's few word pairs can measure a quarter of
+ * a degree: left as it is.
+ */
+const MIN_TILT = 0.006;
 /** Tilts beyond this (about 5 degrees) are not a sheet askew on the glass: the page is read as it is. */
 const MAX_TILT = 0.09;
 /** Word pairs measured at least, for the tilt to be trusted. */
-const MIN_PAIRS = 6;
+const MIN_PAIRS = 8;
 /** The next word on a line is at most this many word heights on (a table's next cell, across a column's gap). */
 const REACH = 10;
 
@@ -36,7 +40,8 @@ export function wordsTilt(words: readonly LayoutWord[]): number {
     }
     if (!best) continue;
     const dx = (best.box.x0 + best.box.x1 - w.box.x0 - w.box.x1) / 2;
-    if (dx > 0) slopes.push((best.box.y0 + best.box.y1 - w.box.y0 - w.box.y1) / 2 / dx);
+    // Middles nearer than two word heights say little of a slope: a pixel off is a degree.
+    if (dx >= 2 * h) slopes.push((best.box.y0 + best.box.y1 - w.box.y0 - w.box.y1) / 2 / dx);
   }
   if (slopes.length < MIN_PAIRS) return 0;
   return slopes.sort((a, b) => a - b)[slopes.length >> 1]!;

@@ -10,6 +10,8 @@ const DOT_AREA_RATIO = 2.5;
 const DOT_LEVEL = 0.08;
 /** The gap between two dots is at most this many dot widths (a period's advance is about three). */
 const DOT_GAP_MAX = 3;
+/** The words of the line beside the dots that say where its baseline is. */
+const NEAREST = 3;
 /** The least share of its box a dot's ink fills. */
 const DOT_FILL = 0.5;
 
@@ -40,8 +42,13 @@ export function dotsAt(gray: GrayImage, place: Box, threshold: number, words: re
   if (gaps.length === 2 && Math.abs(gaps[0]! - gaps[1]!) > 0.5 * Math.max(...gaps)) return undefined;
   const box = { x0: blobs[0]!.x0, y0: Math.min(...blobs.map((b) => b.y0)), x1: blobs.at(-1)!.x1, y1: Math.max(...blobs.map((b) => b.y1)) };
   // On a line of words: in the lower part of the words beside them, their feet on its baseline.
+  // The line's words nearest the dots: on a page a little askew, the far ones stand higher or lower.
   const middle = (box.y0 + box.y1) / 2;
-  const line = words.filter((w) => w.y0 <= middle && w.y1 >= middle);
+  const distance = (w: Box) => Math.max(0, w.x0 - box.x1, box.x0 - w.x1);
+  const line = words
+    .filter((w) => w.y0 <= middle && w.y1 >= middle)
+    .sort((a, b) => distance(a) - distance(b))
+    .slice(0, NEAREST);
   if (line.length === 0) return undefined;
   // The baseline is the highest foot of the line's words (the others hang a descender or a comma's
   // tail below it); its top the highest head.

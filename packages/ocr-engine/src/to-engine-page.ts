@@ -76,19 +76,28 @@ const median = (values: number[]): number | undefined => values.sort((a, b) => a
  * baseline, a period's advance (about 0.39 cap heights) apart. Left as read where the line has
  * nothing to measure by.
  */
-function marksByShape(words: EngineWord[]): EngineWord[] {
+function marksByShape(words: EngineWord[], baseline?: Box): EngineWord[] {
   if (!words.some((w) => LONE_DASH.test(w.text) || LONE_DOTS.test(w.text))) return words;
   const plain = words.filter((w) => CAP_HIGH.test(w.text));
   const capHigh = plain.length ? plain : words.filter((w) => CAP_HIGH_WITH_COMMA.test(w.text));
   const capHeight = median(capHigh.map((w) => (w.bbox.y1 - w.bbox.y0) / (plain.length ? 1 : COMMA_TAIL)));
-  const capTop = median(capHigh.map((w) => w.bbox.y0));
-  if (!capHeight || capTop === undefined) return words;
+  if (!capHeight || capHigh.length === 0) return words;
+  // The top of the figures nearest the mark: on a line a little askew, the far ones stand higher or lower.
+  const topNear = (b: Box) => {
+    const distance = (w: EngineWord) => Math.max(0, w.bbox.x0 - b.x1, b.x0 - w.bbox.x1);
+    return median([...capHigh].sort((p, q) => distance(p) - distance(q)).slice(0, 3).map((w) => w.bbox.y0))!;
+  };
   return words.map((w) => {
     const { x0, y0, x1, y1 } = w.bbox;
     if (!LONE_DASH.test(w.text) && !LONE_DOTS.test(w.text)) return w;
-    // Dots: on the baseline (a dash stands above it, its top about 0.6 cap heights down) and no
-    // taller than a dot; as many as the period's advance goes into their width.
-    if (y0 >= capTop + 0.72 * capHeight && y1 - y0 <= 0.3 * capHeight) {
+    // Dots: on the baseline (a dash stands above it, its foot about a third of a cap height up: its
+    // top about 0.6 cap heights down from the figures') and no taller than a dot; as many as the
+    // period's advance goes into their width. The line's own baseline where the engine gave one: it
+    // follows a line a little askew, where the figures' tops beside the mark may stand a few pixels off.
+    const onBaseline = baseline && baseline.x1 > baseline.x0
+      ? Math.abs(y1 - (baseline.y0 + ((baseline.y1 - baseline.y0) * ((x0 + x1) / 2 - baseline.x0)) / (baseline.x1 - baseline.x0))) <= 0.15 * capHeight
+      : y0 >= topNear(w.bbox) + 0.72 * capHeight;
+    if (onBaseline && y1 - y0 <= 0.3 * capHeight) {
       const dots = Math.max(1, Math.round((x1 - x0 - (y1 - y0)) / (0.39 * capHeight)) + 1);
       return { ...w, text: '.'.repeat(dots) };
     }
@@ -99,7 +108,9 @@ function marksByShape(words: EngineWord[]): EngineWord[] {
 }
 
 function toLine(raw: RawLine, width: number, height: number): EngineLine | null {
-  const words = marksByShape((raw.words ?? []).flatMap((w) => toWord(w, width, height) ?? []));
+  const b = raw.baseline;
+  const baseline = b && [b.x0, b.y0, b.x1, b.y1].every(Number.isFinite) ? b : undefined;
+  const words = marksByShape((raw.words ?? []).flatMap((w) => toWord(w, width, height) ?? []), baseline);
   if (words.length === 0) return null;
   const line: EngineLine = {
     // Rebuilt from the kept words: tesseract's own line text ends in '\n' and keeps dropped words.
@@ -108,9 +119,8 @@ function toLine(raw: RawLine, width: number, height: number): EngineLine | null 
     bbox: toBox(raw.bbox, width, height) ?? union(words.map((w) => w.bbox)),
     words,
   };
-  const b = raw.baseline;
-  if (b && [b.x0, b.y0, b.x1, b.y1].every(Number.isFinite)) {
-    line.baseline = { x0: clamp(b.x0, 0, width), y0: clamp(b.y0, 0, height), x1: clamp(b.x1, 0, width), y1: clamp(b.y1, 0, height) };
+  if (baseline) {
+    line.baseline = { x0: clamp(baseline.x0, 0, width), y0: clamp(baseline.y0, 0, height), x1: clamp(baseline.x1, 0, width), y1: clamp(baseline.y1, 0, height) };
   }
   return line;
 }
