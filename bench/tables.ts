@@ -10,13 +10,13 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import sharp from 'sharp';
 import { assembleSections, packSections, pageStructureOf } from '@docsvc/assembly';
 import { rasterizePdfPage, readPdfPageForOcr } from '@docsvc/documents';
 import { pageStructure, takeLinesOff, turnBoxes, type LayoutWord } from '@docsvc/layout';
 import { createOcrEngine, rawPage, readLeftInk, readPage, type OcrEngine } from '@docsvc/ocr-engine';
 import { ROOT, main, report, round } from './lib/common.ts';
 import { writeGovernmentTables } from './lib/government-tables.ts';
+import { askew } from '../test/fixtures/scans.ts';
 import { gridOf, relationsOf, scoreRelations } from './lib/table-structure.ts';
 
 // `government`: the tables of bench/lib/government-tables.ts, written to a temporary folder first.
@@ -124,7 +124,7 @@ await main(async () => {
  */
 async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dpi: number, skew = 0) {
   const { image: rendered } = await rasterizePdfPage(bytes, page, { dpi, limits });
-  const image = skew ? await skewed(rendered, skew) : rendered;
+  const image = skew ? await askew(rendered, skew) : rendered;
   const t0 = performance.now();
   const { rulings, erased } = takeLinesOff({ ...image, channels: 1 });
   const t1 = performance.now();
@@ -147,16 +147,6 @@ async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dp
     structureMs: t1 - t0 + (t4 - t2) - rereading,
     layoutMs: t4 - t3,
   };
-}
-
-/** A gray page turned `degrees` clockwise on white paper, as a sheet lies a little askew on a scanner's glass. */
-async function skewed(image: { width: number; height: number; data: Uint8Array }, degrees: number) {
-  const { data, info } = await sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 1 } })
-    .rotate(degrees, { background: '#ffffff' })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
 /** The counted pages as gray scans at SCAN_DPI, recognised and laid out as worker-ocr does. */
