@@ -527,6 +527,15 @@ describe('a page askew', () => {
     }
   });
 
+  it("keeps a dash on its row where its middle lies above the row's (its row's right end a little lower)", () => {
+    const table = [...text('Province', 100, 300), ...right('Dairy', 700, 300), ...right('Beef', 900, 300),
+      ...text('Quebec', 100, 340), ...right('2,906', 700, 340), { text: '\u2013', box: { x0: 880, y0: 345, x1: 897, y1: 348 }, confidence: 0.9 },
+      ...text('Manitoba', 100, 380), ...right('1,657', 700, 380), ...right('812', 900, 380)];
+    const { tables } = page(table);
+    expect(tables).toHaveLength(1);
+    expect(grid(tables[0]!)).toEqual([['Province', 'Dairy', 'Beef'], ['Quebec', '2,906', '\u2013'], ['Manitoba', '1,657', '812']]);
+  });
+
   it('reads a ruled grid on a page turned a degree from its lines', () => {
     const lines = [hLine(90, 1510, 385), hLine(90, 1510, 430), ...rows.map((_, i) => hLine(90, 1510, 464 + 34 * i)), ...[90, 700, 1010, 1260, 1510].map((x) => vLine(x, 385, 566))];
     const turn = askew(0.8);

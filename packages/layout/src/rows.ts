@@ -21,6 +21,7 @@ export interface TextRow {
 }
 
 const charWidthOf = (w: LayoutWord) => widthOf(w.box) / Math.max(1, [...w.text].length);
+const isPunctuation = (w: LayoutWord) => /^[\p{P}\p{S}]+$/u.test(w.text);
 
 /**
  * A gap between two words wider than this is a column gap, not a space: about three quarters of an
@@ -36,29 +37,42 @@ export const segmentOf = (words: LayoutWord[]): Segment => ({ words, box: unionO
  * columnGap.
  */
 export function textRows(words: readonly LayoutWord[]): TextRow[] {
-  const open: Array<{ words: LayoutWord[]; cy: number; h: number }> = [];
-  for (const word of [...words].filter((w) => w.text.trim() !== '').sort((a, b) => centerY(a.box) - centerY(b.box))) {
+  type OpenRow = { words: LayoutWord[]; cy: number; h: number };
+  const open: OpenRow[] = [];
+  const joins = (word: LayoutWord, row: OpenRow): 'alike' | 'mark' | undefined => {
     const cy = centerY(word.box);
     const h = heightOf(word.box);
+    if (Math.abs(cy - row.cy) <= 0.5 * Math.min(h, row.h) && h < 2.2 * row.h && row.h < 2.2 * h) return 'alike';
+    // A mark far smaller than the row's type within its band (a `-` for nil, `..` not available,
+    // read as a word of its own: punctuation alone) is on that row: the centre of a dash or dots is not the row's.
+    if (h < 0.5 * row.h && isPunctuation(word) && word.box.y0 >= row.cy - 0.6 * row.h && word.box.y1 <= row.cy + 0.6 * row.h) return 'mark';
+    return undefined;
+  };
+  const byCentre = (list: LayoutWord[]) => list.sort((a, b) => centerY(a.box) - centerY(b.box));
+  const present = words.filter((w) => w.text.trim() !== '');
+  // Words first, punctuation alone after: a dash's centre may lie above its row's (a page a little
+  // askew), before the row is open.
+  for (const word of byCentre(present.filter((w) => !isPunctuation(w)))) {
     // The nearest row above whose band holds this word's centre (rows are in centre order).
     let joined = false;
     for (let i = open.length - 1; i >= 0 && i >= open.length - 4; i--) {
       const row = open[i]!;
-      const alike = Math.abs(cy - row.cy) <= 0.5 * Math.min(h, row.h) && h < 2.2 * row.h && row.h < 2.2 * h;
-      // A mark far smaller than the row's type within its band (a `-` for nil, `..` not available,
-      // read as a word of its own: punctuation alone) is on that row: the centre of a dash or dots is not the row's.
-      const mark = h < 0.5 * row.h && /^[\p{P}\p{S}]+$/u.test(word.text) && word.box.y0 >= row.cy - 0.6 * row.h && word.box.y1 <= row.cy + 0.6 * row.h;
-      if (alike || mark) {
+      if (joins(word, row) === 'alike') {
         row.words.push(word);
-        if (!mark) {
-          row.cy += (cy - row.cy) / row.words.length;
-          row.h += (h - row.h) / row.words.length;
-        }
+        row.cy += (centerY(word.box) - row.cy) / row.words.length;
+        row.h += (heightOf(word.box) - row.h) / row.words.length;
         joined = true;
         break;
       }
     }
-    if (!joined) open.push({ words: [word], cy, h });
+    if (!joined) open.push({ words: [word], cy: centerY(word.box), h: heightOf(word.box) });
+  }
+  // Punctuation alone joins the row nearest its centre that takes it, as a word or as a mark.
+  for (const word of byCentre(present.filter(isPunctuation))) {
+    const cy = centerY(word.box);
+    const row = open.filter((r) => joins(word, r)).sort((a, b) => Math.abs(a.cy - cy) - Math.abs(b.cy - cy))[0];
+    if (row) row.words.push(word);
+    else open.push({ words: [word], cy, h: heightOf(word.box) });
   }
   return open
     .map((r) => textRowOf(r.words.sort((a, b) => a.box.x0 - b.box.x0)))
