@@ -24,14 +24,14 @@ describe('dotsAt', () => {
   };
 
   it('reads two or three dots alike on the baseline as `..` or `...`', () => {
-    const two = dotsAt(page([{ x0: 410, y0: 125, x1: 415, y1: 130 }, { x0: 423, y0: 125, x1: 428, y1: 130 }]), place, 128, words);
+    const two = dotsAt(page([{ x0: 410, y0: 125, x1: 415, y1: 130 }, { x0: 423, y0: 125, x1: 428, y1: 130 }]), place, 128, words, 30);
     expect(two).toMatchObject({ text: '..', bbox: { x0: 410, y0: 125, x1: 428, y1: 130 } });
-    const three = dotsAt(page([0, 1, 2].map((i) => ({ x0: 410 + 13 * i, y0: 125, x1: 415 + 13 * i, y1: 130 }))), place, 128, words);
+    const three = dotsAt(page([0, 1, 2].map((i) => ({ x0: 410 + 13 * i, y0: 125, x1: 415 + 13 * i, y1: 130 }))), place, 128, words, 30);
     expect(three?.text).toBe('...');
   });
 
   it('reads no dots in specks unlike dots: a colon, unlike sizes, one high, a line, one alone', () => {
-    const at = (dots: Box[]) => dotsAt(page(dots), { x0: 400, y0: 95, x1: 460, y1: 140 }, 128, words);
+    const at = (dots: Box[]) => dotsAt(page(dots), { x0: 400, y0: 95, x1: 460, y1: 140 }, 128, words, 30);
     // A colon: one over the other, the upper at mid-height.
     expect(at([{ x0: 410, y0: 112, x1: 415, y1: 117 }, { x0: 410, y0: 125, x1: 415, y1: 130 }])).toBeUndefined();
     // Unlike sizes.

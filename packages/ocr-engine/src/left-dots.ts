@@ -1,5 +1,4 @@
 import type { Box, GrayImage } from '@docsvc/image';
-import { medianHeight } from './stack-image.js';
 import type { EngineWord } from './types.js';
 
 /** A dot's ink is at most this share of a word's height across, and at least this (not a stray pixel). */
@@ -19,10 +18,10 @@ const DOT_FILL = 0.5;
  * The dots of a mark (`..` or `...`) standing at `place` (a box of the page found by unreadInk), as
  * a word, or undefined where what stands there is not two or three dots alike, evenly spaced, on the
  * baseline of a line of words read beside them. Read from their shape: tesseract drops such a mark as
- * noise, and reads none of a stack of them either. `words`: the boxes of the words read on the page.
+ * noise, and reads none of a stack of them either. `words`: the boxes of the words read on the page,
+ * `height` their median height.
  */
-export function dotsAt(gray: GrayImage, place: Box, threshold: number, words: readonly Box[]): EngineWord | undefined {
-  const height = medianHeight(words);
+export function dotsAt(gray: GrayImage, place: Box, threshold: number, words: readonly Box[], height: number): EngineWord | undefined {
   const blobs = inkComponents(gray, place, threshold);
   if (!blobs || blobs.length < 2 || blobs.length > 3) return undefined;
   blobs.sort((a, b) => a.x0 - b.x0);

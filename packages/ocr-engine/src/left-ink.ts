@@ -241,11 +241,12 @@ export async function readLeftInk(engine: OcrEngine, image: PageImage, page: Eng
   const words = pageWords(page).map((w) => w.bbox);
   const { regions, dots: places, threshold } = unreadInk(gray, words);
   // Dots are read from their shape: tesseract reads none of them, alone or in a stack.
-  const dots = threshold === undefined ? [] : places.flatMap((place) => dotsAt(gray, place, threshold, words) ?? []);
+  const height = medianHeight(words);
+  const dots = threshold === undefined ? [] : places.flatMap((place) => dotsAt(gray, place, threshold, words, height) ?? []);
   const lookMs = Math.round(performance.now() - t0);
   const withDots: EnginePage = dots.length ? { ...page, blocks: [...page.blocks, ...dots.map((d) => blockOf(d))] } : page;
   if (regions.length === 0) return { page: withDots, regions: 0, words: dots.length, engineMs: 0, lookMs };
-  const pad = Math.max(4, Math.round(medianHeight(words) * 0.6));
+  const pad = Math.max(4, Math.round(height * 0.6));
   const stack = stacked(gray, regions, pad);
   const read = await engine.recognize(stack.image, { language: page.language, segmentation: 'block', ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
 
