@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { askew, grayPng, turned } from '../../../test/fixtures/scans.ts';
-import { CENSUS, CENSUS_TABLE, FARMS, FARMS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
+import { CENSUS, CENSUS_TABLE, FARMS, FARMS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, MARKED, MARKED_TABLE, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
@@ -236,6 +236,19 @@ describe('scans: OCR words', () => {
       expect(status, name).toBe(200);
       expect(body.tables, name).toHaveLength(1);
       expect(grid(body.tables![0]!), name).toEqual(FARMS_TABLE);
+    }
+  });
+
+  it('keeps footnote marks set small and raised with their cells, born-digital and on a 300-DPI scan', async () => {
+    // tesseract reads a raised 1 as "!", a raised 2 or p as "?" or a degree sign, and drops one after a figure.
+    for (const [name, bytes] of [
+      ['marked-digital.pdf', drawnPdf([MARKED])],
+      ['marked.png', await toPng(await renderPlaced(MARKED, { dpi: 300 }))],
+    ] as const) {
+      const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: ['tables'] });
+      expect(status, name).toBe(200);
+      expect(body.tables, name).toHaveLength(1);
+      expect(grid(body.tables![0]!), name).toEqual(MARKED_TABLE);
     }
   });
 

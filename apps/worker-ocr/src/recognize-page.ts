@@ -51,7 +51,8 @@ export async function recognizePage(
   const t1 = performance.now();
   const left = drawnLines ? await readLeftInk(engine, read.image, read.page, { signal: ctx.signal, ...dpiOf(job.data) }) : undefined;
   const leftMs = Math.round(performance.now() - t1) - (left?.lookMs ?? 0);
-  if (left && left.regions > 0) {
+  // A second recognition ran (ink left unread, or raised marks read again).
+  if (left && left.engineMs > 0) {
     read.engineMs += left.engineMs;
     read.passes += 1;
   }

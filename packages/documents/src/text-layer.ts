@@ -133,7 +133,10 @@ function layout(items: PositionedItem[]): TextLayerBlock[] {
   for (const item of sorted) {
     const current = lineGroups.at(-1);
     const ref = current?.[0];
-    if (current && ref && Math.abs(item.baseline - ref.baseline) <= 0.4 * (ref.ascent + ref.descent)) current.push(item);
+    // Measured by the larger of the two: a footnote mark set small and raised (`Germany¹`) stands on
+    // its word's line, not on one of its own above it.
+    const size = ref ? Math.max(ref.ascent + ref.descent, item.ascent + item.descent) : 0;
+    if (current && ref && Math.abs(item.baseline - ref.baseline) <= 0.4 * size) current.push(item);
     else lineGroups.push([item]);
   }
   const lines: TextLayerLine[] = lineGroups

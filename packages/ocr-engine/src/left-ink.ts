@@ -2,6 +2,7 @@ import type { Box, GrayImage } from '@docsvc/image';
 import { pageWords } from './page-quality.js';
 import { inkThreshold, toGray } from './pixels.js';
 import { dotsAt } from './left-dots.js';
+import { raisedMarkOf, withMarkRead } from './raised-marks.js';
 import { medianHeight, stacked } from './stack-image.js';
 import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from './types.js';
 
@@ -11,7 +12,9 @@ import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from '
  * number at the end of a row, a column of short values beside wider ones. Those marks are found in the
  * pixels (ink of a text line's height outside every word read), cut out and stacked into one image
  * read as a single block (psm 6), which reads them (psm 3, 4 and 11 read none of a stack of digits).
- * Two or three dots standing alone (a table's `..`) are read by their shape instead (left-dots.ts).
+ * Two or three dots standing alone (a table's `..`) are read by their shape instead (left-dots.ts);
+ * footnote marks set small and raised, which tesseract read as punctuation or dropped, are cut out
+ * and read in the same stack (raised-marks.ts).
  */
 
 /** Marks from this share of the page's median word height up to LINE_HEIGHT_MAX times it are text. */
@@ -218,6 +221,8 @@ export interface LeftInkReading {
   regions: number;
   /** Words added. */
   words: number;
+  /** Words whose raised footnote mark, read as punctuation, was read again (absent: none). */
+  marks?: number;
   /** Time in the engine for the second reading (0 when there was none). */
   engineMs: number;
   /** Time spent looking for unread ink in the page's pixels (every page pays it). */
@@ -238,25 +243,32 @@ export interface ReadLeftInkOptions {
 export async function readLeftInk(engine: OcrEngine, image: PageImage, page: EnginePage, opts: ReadLeftInkOptions = {}): Promise<LeftInkReading> {
   const t0 = performance.now();
   const gray = toGray(await image.pixels());
-  const words = pageWords(page).map((w) => w.bbox);
+  const read0 = pageWords(page);
+  const words = read0.map((w) => w.bbox);
   const { regions, dots: places, threshold } = unreadInk(gray, words);
   // Dots are read from their shape: tesseract reads none of them, alone or in a stack.
   const height = medianHeight(words);
   const dots = threshold === undefined ? [] : places.flatMap((place) => dotsAt(gray, place, threshold, words, height) ?? []);
+  // Footnote marks set raised, which tesseract read as punctuation: read again in the same stack.
+  const marks = threshold === undefined ? [] : read0.flatMap((word) => {
+    const mark = raisedMarkOf(gray, threshold, word);
+    return mark ? [{ word, mark }] : [];
+  });
   const lookMs = Math.round(performance.now() - t0);
   const withDots: EnginePage = dots.length ? { ...page, blocks: [...page.blocks, ...dots.map((d) => blockOf(d))] } : page;
-  if (regions.length === 0) return { page: withDots, regions: 0, words: dots.length, engineMs: 0, lookMs };
+  if (regions.length === 0 && marks.length === 0) return { page: withDots, regions: 0, words: dots.length, engineMs: 0, lookMs };
+  const cut = [...regions, ...marks.map((m) => m.mark.box)];
   const pad = Math.max(4, Math.round(height * 0.6));
-  const stack = stacked(gray, regions, pad);
+  const stack = stacked(gray, cut, pad);
   const read = await engine.recognize(stack.image, { language: page.language, segmentation: 'block', ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
 
   const byRegion = new Map<number, EngineWord[]>();
   for (const word of pageWords(read)) {
     if (word.confidence < MIN_CONFIDENCE || !/[\p{L}\p{N}]/u.test(word.text)) continue;
     const middle = (word.bbox.y0 + word.bbox.y1) / 2;
-    const i = stack.tops.findIndex((top, k) => middle >= top - pad / 2 && middle < top + (regions[k]!.y1 - regions[k]!.y0) + pad / 2);
+    const i = stack.tops.findIndex((top, k) => middle >= top - pad / 2 && middle < top + (cut[k]!.y1 - cut[k]!.y0) + pad / 2);
     if (i < 0) continue;
-    const region = regions[i]!;
+    const region = cut[i]!;
     const dx = region.x0 - stack.lefts[i]!;
     const dy = region.y0 - stack.tops[i]!;
     const bbox = {
@@ -270,9 +282,36 @@ export async function readLeftInk(engine: OcrEngine, image: PageImage, page: Eng
     list.push({ text: word.text, confidence: word.confidence, bbox });
     byRegion.set(i, list);
   }
+  // A mark read alone as a letter or a digit takes the place of the punctuation tesseract made of it.
+  const marked = new Map<EngineWord, string>();
+  marks.forEach((m, k) => {
+    const list = byRegion.get(regions.length + k);
+    byRegion.delete(regions.length + k);
+    const text = list?.length === 1 ? withMarkRead(m.word.text, m.mark, list[0]!.text, page.language) : undefined;
+    if (text) marked.set(m.word, text);
+  });
   const added: EngineBlock[] = [...byRegion.values()].map((list) => blockOf(...list));
   const count = added.reduce((s, b) => s + b.paragraphs[0]!.lines[0]!.words.length, 0) + dots.length;
-  return { page: { ...withDots, blocks: [...withDots.blocks, ...added] }, regions: regions.length, words: count, engineMs: read.recognizeMs, lookMs };
+  const base = marked.size ? withWordsRetold(withDots, marked) : withDots;
+  return { page: { ...base, blocks: [...base.blocks, ...added] }, regions: regions.length, words: count, ...(marked.size ? { marks: marked.size } : {}), engineMs: read.recognizeMs, lookMs };
+}
+
+/** The page with some of its words' text replaced (their lines' text with them). */
+function withWordsRetold(page: EnginePage, texts: ReadonlyMap<EngineWord, string>): EnginePage {
+  return {
+    ...page,
+    blocks: page.blocks.map((b) => ({
+      ...b,
+      paragraphs: b.paragraphs.map((p) => ({
+        ...p,
+        lines: p.lines.map((l) => {
+          if (!l.words.some((w) => texts.has(w))) return l;
+          const words = l.words.map((w) => (texts.has(w) ? { ...w, text: texts.get(w)! } : w));
+          return { ...l, words, text: words.map((w) => w.text).join(' ') };
+        }),
+      })),
+    })),
+  };
 }
 
 /** Words of one line, as a block of their own. */
