@@ -405,3 +405,59 @@ describe('findFields with other readings of a page', () => {
     expect(specks.get('company')![0]?.value).toBe('ANN GIAP TRADING SDN BHD');
   });
 });
+
+describe('findFields on receipts laid out as other vendors lay them out', () => {
+  it('takes the amount a total was rounded to where it is printed under the rounding, not the total before it', () => {
+    const words = [
+      ...text('TOTAL', 20, 40), ...right('19.99', 470, 40), ...text('ROUNDING ADJ', 20, 70), ...right('0.01', 470, 70), ...text('ROUNDING', 20, 100), ...right('20.00', 470, 100),
+      ...text('CASH', 20, 130), ...right('20.00', 470, 130), ...text('CHANGE', 20, 160), ...right('0.00', 470, 160),
+    ];
+    expect(best(find(words, ['total']), 'total')?.normalized).toBe(20);
+    // The adjustment printed without its sign and its leading zero ("-.02"), the amount labelled "Amount to be paid".
+    const paid = [
+      ...text('TOTAL SALES (INCLUSIVE GST) RM', 20, 40), ...right('177.22', 470, 40), ...text('ROUNDING ADJUSTMENT RM', 20, 70), ...right('-.02', 470, 70),
+      ...text('AMOUNT TO BE PAID', 20, 100), ...right('177.20', 470, 100), ...text('GST SUMMARY AMOUNT TAX', 20, 150), ...right('167.19', 330, 180), ...right('10.03', 470, 180),
+    ];
+    expect(best(find(paid, ['total']), 'total')?.normalized).toBe(177.2);
+    // With no rounding printed, a total of any cents stays.
+    expect(best(find(words.slice(0, 3).concat(...text('CASH', 20, 130), ...right('20.00', 470, 130)), ['total']), 'total')?.normalized).toBe(19.99);
+  });
+
+  it('never takes the change for the total, and takes the subtotal where no total is printed', () => {
+    const words = [
+      ...text('NASI LEMAK', 20, 40), ...right('9.80', 470, 40), ...text('ICE TEA', 20, 70), ...right('4.30', 470, 70), ...text('SUBTOTAL', 20, 110), ...right('28.70', 470, 110),
+      ...text('RM CASH', 20, 140), ...right('100.000', 470, 140), ...text('CHANGE', 20, 170), ...right('71.30', 470, 170),
+    ];
+    expect(best(find(words, ['total']), 'total')?.normalized).toBe(28.7);
+  });
+
+  it("takes the business's name over a proprietor's name or a stamp printed above it, and leaves a brand above a legal name out", () => {
+    const header = (...names: string[]) => [...names.flatMap((n, i) => text(n, 60, 20 + 30 * i)), ...text('NO 12, JALAN MAWAR 3,', 60, 20 + 30 * names.length), ...text('53100 KUALA LUMPUR', 60, 50 + 30 * names.length), ...text('TEL: 03-4021 8899', 60, 80 + 30 * names.length)];
+    const company = (...names: string[]) => best(find(header(...names), ['company']), 'company')?.value;
+    expect(company('TAN CHAY YEE', 'ABC HO TRADING')).toBe('ABC HO TRADING');
+    expect(company('GOODS SOLD ARE NOT RETURNABLE THANK YOU', 'SLF CASH & CARRY')).toBe('SLF CASH & CARRY');
+    // A row of trade words alone under a name is what the business is, not who ("BISTRO & CAFE"), as is a branch's bracket.
+    expect(company('THREE STOOGES', 'BISTRO & CAFE')).toBe('THREE STOOGES');
+    expect(company('AIK HUAT HARDNARE', 'ENTERPRISE (SETIA')).toBe('AIK HUAT HARDNARE');
+    expect(company('SARANG HAE YO', 'TRENDYMAX (M) SDN. BHD.')).toBe('TRENDYMAX (M) SDN. BHD.');
+    expect(company('POSTED', 'BEMED (SP) SDN. BHD.')).toBe('BEMED (SP) SDN. BHD.');
+    // Sdn Bhd's short form, a bare company number after it, what a name is printed under.
+    expect(company('LAVENDER', 'LAVENDER CONFECTIONERY & BAKERY S/B')).toBe('LAVENDER CONFECTIONERY & BAKERY S/B');
+    expect(company("KING'S CONFECTIONERY S/B 273500-U (KSB)")).toBe("KING'S CONFECTIONERY S/B");
+    expect(company('OWN BY: CHEF LEE SDN BHD')).toBe('CHEF LEE SDN BHD');
+    expect(company('#000002 BAIFU (M) SDN BHD')).toBe('BAIFU (M) SDN BHD');
+    // "KG" starting a row is a village's ("KG.BATU": kampung), not a German legal form.
+    const village = find([...text('SIN THYE & COMPANY', 60, 20), ...text('REG. NO:00168397-H', 60, 50), ...text('NO.54', 60, 80), ...text('KG.BATU', 60, 110), ...text('51200 KUALA LUMPUR', 60, 140), ...text('TEL: 03-6258 0869', 60, 170)], ['company']);
+    expect(best(village, 'company')?.value).toBe('SIN THYE & COMPANY');
+  });
+
+  it("starts an address past a branch's name in brackets under the business's", () => {
+    const words = [...text('DE LUXE CIRCLE FRESH MART SDN BHD', 40, 20), ...text('(MUTIARA RINI 16)', 120, 50), ...text('CO REG NO:797887-W', 100, 80), ...text('NO.89&91, JALAN UTAMA,', 80, 110), ...text('TAMAN MUTIA RINI, 81300 SKUDAI, JOHOR.', 40, 140), ...text('TEL:016-7780546', 100, 170)];
+    expect(best(find(words, ['address']), 'address')?.value).toBe('NO.89&91, JALAN UTAMA, TAMAN MUTIA RINI, 81300 SKUDAI, JOHOR.');
+  });
+
+  it('reads no date in a code of numbers and slashes', () => {
+    const words = [...text('MI11/3-21 - 12/480', 20, 40), ...text('T2 R000178141 16-03-18 13:49', 20, 300)];
+    expect(best(find(words, ['date']), 'date')).toMatchObject({ value: '16-03-18', normalized: '2018-03-16' });
+  });
+});

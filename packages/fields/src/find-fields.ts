@@ -345,6 +345,8 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
   if (wanted.kind?.kind === 'total') {
     let best: Candidate | undefined;
     rows.forEach((row, r) => {
+      // The change given back is never the total ("CHANGE 71.30" from a 100.00 note).
+      if (CHANGE_TOKENS.some((t) => row.words.some((x) => tokensOf(x).includes(t)))) return;
       for (const value of valuesIn(row.words, 'amount')) {
         if (!hasCents(value.text) || typeof value.normalized !== 'number') continue;
         if (!best || value.normalized > (best.normalized as number)) {
@@ -357,6 +359,7 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
   return found;
 }
 
+const CHANGE_TOKENS = CHANGE_LABELS.filter((l) => !l.includes(' '));
 const labelsOf = (labels: readonly string[]) => labels.map(labelTokens).sort((a, b) => b.length - a.length);
 const SUBTOTAL: Wanted = wantedOf({ name: 'subtotal' });
 const TAX: Wanted = wantedOf({ name: 'tax' });
@@ -442,6 +445,52 @@ function checkTotals(candidates: Candidate[], page: FieldPage, rows: readonly Te
   });
 }
 
+/** Words that label a rounding to the cash unit ("Rounding Adj", "RND ADJ", "Rundung", "Arrondi", "Penggenapan"). */
+const ROUNDING_WORDS = new Set(['rounding', 'round', 'rounded', 'rnd', 'rundung', 'arrondi', 'penggenapan', 'pembundaran']);
+/** The most a rounding to the cash unit moves a total (to 5 or 10 cents). */
+const MAX_ADJUSTMENT = 0.1;
+/** An adjustment as printed: "0.01", "-0.02", ".01", "-.02". */
+const ADJUSTMENT = /^[-+]?\d*[.,]\d{2}$/;
+
+/**
+ * A total printed again after its rounding to the cash unit ("TOTAL 19.99" / "ROUNDING ADJ 0.01" /
+ * "ROUNDING 20.00", "... AMOUNT TO BE PAID 25.45"): that amount is what is paid, and goes before the
+ * total it was rounded from. Found where a labelled total that is not a multiple of 5 cents, moved by
+ * the printed adjustment to one (either way: its sign is often not printed), is an amount printed on
+ * another row.
+ */
+function roundedTotals(candidates: Candidate[], page: FieldPage, rows: readonly TextRow[], orderBase: number): void {
+  const adjustments = rows.flatMap((row) => {
+    if (!labelTokens(row.words.map((w) => w.text).join(' ')).some((t) => ROUNDING_WORDS.has(t))) return [];
+    return row.words.flatMap((w) => {
+      const text = w.text.replace(/^RM/i, '');
+      if (!ADJUSTMENT.test(text)) return [];
+      const value = Math.abs(Number(text.replace(',', '.')));
+      return value > 0 && value <= MAX_ADJUSTMENT ? [{ value, row }] : [];
+    });
+  });
+  if (adjustments.length === 0) return;
+  const labelled = candidates.filter((c): c is Candidate & { normalized: number } => c.page === page.page && c.source !== 'pattern' && c.score >= 0.5 && typeof c.normalized === 'number' && hasCents(c.value));
+  const added: Candidate[] = [];
+  // Rounded to 5 cents (or 10): the amount rounded to is a multiple of them, the total it came from not.
+  const roundSum = (v: number) => Math.round(v * 100) % 5 === 0;
+  for (const total of labelled) {
+    if (roundSum(total.normalized)) continue;
+    for (const { value, row: adjustmentRow } of adjustments) {
+      for (const rounded of [total.normalized + value, total.normalized - value].map((v) => Math.round(v * 100) / 100).filter(roundSum)) {
+        rows.forEach((row, r) => {
+          if (row === adjustmentRow || overlapShare(total.box, row.box) >= 0.5) return;
+          for (const v of valuesIn(row.words, 'amount')) {
+            if (typeof v.normalized !== 'number' || Math.abs(v.normalized - rounded) >= 0.005 || !hasCents(v.text)) continue;
+            added.push({ value: v.text, normalized: v.normalized, type: 'amount', ...(v.currency ? { currency: v.currency } : {}), confidence: total.confidence, page: page.page, box: unionOf(v.words.map((x) => x.box)), source: total.source, score: total.score + 0.1, order: orderBase + r });
+          }
+        });
+      }
+    }
+  }
+  candidates.push(...added);
+}
+
 /**
  * What the lines printed beside a total say of it, over every reading of the page: a total is not
  * below the subtotal the readings agree on (the value most of them read), unless a discount is
@@ -466,7 +515,8 @@ function checkAgainstSubtotal(candidates: Candidate[], readings: readonly Readin
   // largest amount with cents (19.08 over 18.00) is more likely the total with its tax added.
   if (subtotal === undefined || candidates.some((c) => c.source !== 'pattern' && c.score >= 0.25 && hasCents(c.value))) return;
   const largest = Math.max(...candidates.flatMap((c) => (c.source === 'pattern' && typeof c.normalized === 'number' ? [c.normalized] : [])));
-  if (Number.isFinite(largest) && !(largest > subtotal + MAX_ROUNDING && Number.isInteger(largest))) return;
+  // (No larger amount than the subtotal at all: it is the total too.)
+  if (Number.isFinite(largest) && largest > subtotal + MAX_ROUNDING && !Number.isInteger(largest)) return;
   const found = readings.find((r) => r.subtotal === subtotal)!.subtotalFound!;
   candidates.push({ ...found, confidence: SUBTOTAL_AS_TOTAL * found.confidence, score: SUBTOTAL_AS_TOTAL, order: found.order });
 }
@@ -672,6 +722,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       const own = [...labelledCandidates(wanted, page, rows, orderBase), ...tableCandidates(wanted, page, orderBase), ...patternCandidates(wanted, rows, page, orderBase)];
       if (wanted.kind?.kind === 'total') {
         checkTotals(own, page, rows, orderBase, arithmeticOf()[index]!.payment);
+        roundedTotals(own, page, rows, orderBase);
         for (const c of own) {
           if (typeof c.normalized !== 'number') continue;
           // Nothing is bought for nothing: a zero is a rounding, a discount or a change line's.

@@ -11,6 +11,24 @@ const TITLES = new Set(
 );
 /** Legal forms that end a business's name in many countries. */
 const LEGAL_FORMS = new Set(['sdn', 'bhd', 'berhad', 'ltd', 'limited', 'inc', 'llc', 'llp', 'plc', 'corp', 'corporation', 'gmbh', 'ag', 'kg', 'ohg', 'sarl', 'sas', 'sa', 'sl', 'srl', 'spa', 'bv', 'nv', 'pty', 'pte', 'sb']);
+/** "S/B", Sdn Bhd's short form ("LAVENDER CONFECTIONERY & BAKERY S/B"). */
+const SLASHED_FORM = /\bS\s*\/\s*B\b/gi;
+/**
+ * Words that say what kind of business a name is (its trade, not who): a name of one word besides
+ * these and its legal form names nothing alone ("ENTERPRISE (SETIA ALAM) SDN BHD" goes on from the row
+ * above), and where no row has a legal form, the row with one of these is the business's name rather
+ * than a proprietor's name or a stamp printed above it ("TAN CHAY YEE" / "ABC HO TRADING").
+ */
+const BUSINESS_WORDS = new Set([
+  'trading', 'traders', 'enterprise', 'enterprises', 'hardware', 'stationery', 'store', 'stores', 'shop', 'mart', 'market', 'supermarket', 'hypermarket', 'minimarket', 'restaurant', 'restoran', 'cafe', 'bakery', 'confectionery', 'pharmacy', 'industries', 'industry', 'electrical', 'electronics', 'machinery', 'motor', 'motors', 'services', 'service', 'supplies', 'supply', 'marketing', 'agency', 'carry', 'kedai', 'pasaraya', 'emporium', 'holdings', 'group', 'kitchen', 'bistro', 'catering', 'clinic', 'optical', 'bookstore', 'printing', 'florist', 'boutique', 'salon', 'furniture', 'textile', 'hotel', 'deco', 'engineering', 'tyre', 'tyres', 'auto', 'station', 'foods', 'food',
+  'handel', 'markt', 'apotheke', 'backerei', 'baeckerei', 'metzgerei', 'boulangerie', 'pharmacie', 'epicerie', 'farmacia', 'panaderia', 'ferreteria', 'tienda', 'negozio', 'panetteria', 'winkel', 'bakkerij', 'apotheek',
+]);
+/** Words of a receipt's closing lines, which a roll's scan may show above the next receipt's header. */
+const CLOSING_WORDS = new Set(['thank', 'thanks', 'returnable', 'refundable', 'exchangeable', 'again', 'visit', 'terima', 'kasih', 'danke', 'merci', 'gracias', 'grazie']);
+const tradeWords = (text: string) => labelTokens(text).filter((t) => BUSINESS_WORDS.has(t)).length;
+/** Legal forms of two letters that are other words too ("KG.BATU": kampung; "SA" ...): a form only after a name's first word. */
+const SHORT_FORMS = new Set(['kg', 'ag', 'sa', 'sl', 'sb', 'bv', 'nv']);
+const hasLegalForm = (text: string) => labelTokens(withoutRegistration(text).replace(SLASHED_FORM, 'SB')).some((t, i) => LEGAL_FORMS.has(t) && (i > 0 || !SHORT_FORMS.has(t)));
 /** Words printed with legal forms that name nothing themselves: "CO. (M) SDN BHD". */
 const FORM_PARTS = new Set(['co', 'm', '&', 'and', 'company']);
 /** Legal forms printed as two words: where a scan misreads one of them by a letter ("SON BHD", "SDN BHI"), it is read as the form. */
@@ -68,7 +86,8 @@ const letterShare = (text: string) => {
 const rowText = (row: TextRow) => row.words.map((w) => w.text).join(' ');
 const isTitle = (row: TextRow) => TITLES.has(labelTokens(rowText(row)).join(' '));
 /** A row that reads as a name: mostly letters, read with some confidence. */
-const readsAsName = (row: TextRow) => letterShare(withoutRegistration(rowText(row))) >= 0.6 && (rowText(row).match(/\p{L}/gu)?.length ?? 0) >= 3 && meanConfidence(row.words) >= 0.3 && !isTitle(row);
+const readsAsName = (row: TextRow) =>
+  letterShare(withoutRegistration(rowText(row))) >= 0.6 && (rowText(row).match(/\p{L}/gu)?.length ?? 0) >= 3 && meanConfidence(row.words) >= 0.3 && !isTitle(row) && !labelTokens(rowText(row)).some((t) => CLOSING_WORDS.has(t));
 /** A company registration or tax number on its own row: "(1234567-X)", "(Co. No. 113825-W)", "Co. Reg. No. 12345", "(GST Reg No. 001492992000)". */
 const isRegistration = (row: TextRow) => {
   // NFKC: full-width brackets, as PaddleOCR writes them ("201283-M）"), are brackets.
@@ -89,6 +108,8 @@ const endsAddress = (row: TextRow) => {
 const isSpeck = (w: LayoutWord) => !/[\p{L}\p{N}]/u.test(w.text);
 const looksAddress = (row: TextRow) => /\d/.test(rowText(row)) || labelTokens(rowText(row)).some((t) => ADDRESS_WORDS.has(t));
 
+/** A row wholly in brackets. */
+const isBracketed = (row: TextRow) => /^\s*\([^()]*\)\s*$/.test(rowText(row));
 /** A row of specks the scan left ("*", "|"): fewer than two letters or digits. */
 const isSpecks = (row: TextRow) => (rowText(row).match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 2;
 /** A street line ("22, Jalan Perindustrian Hijau 5,"): a number first, then words of addresses. */
@@ -112,7 +133,7 @@ const ADDRESS_ROWS = 5;
  */
 function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: number } | undefined {
   const top = rows.slice(0, NAME_ROWS);
-  const legal = top.findIndex((r) => letterShare(rowText(r)) >= 0.5 && labelTokens(withoutRegistration(rowText(r))).some((t) => LEGAL_FORMS.has(t)));
+  const legal = top.findIndex((r) => letterShare(rowText(r)) >= 0.5 && hasLegalForm(rowText(r)));
   if (legal >= 0) {
     let from = legal;
     for (let joined = 0; joined < NAME_ROWS_JOINED; joined++) {
@@ -131,23 +152,46 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
     }
     return { from, to: legal, score: 0.7 };
   }
-  const first = top.findIndex((r) => readsAsName(r) && !startsBody(r) && !isStreet(r));
-  return first >= 0 ? { from: first, to: first, score: 0.5 } : undefined;
+  const names = top.flatMap((r, i) => (readsAsName(r) && !startsBody(r) && !isStreet(r) ? [i] : []));
+  // Before the document's own data starts: the first name-like row, unless a later one says what trade it is in and it does not.
+  const header = names.filter((i) => !top.slice(0, i).some(startsBody));
+  // The trade's row must name someone too: "BISTRO & CAFE" under "THREE STOOGES" is what the business is, not who.
+  const trade = header.find((i) => tradeWords(rowText(top[i]!)) > 0 && namingWords(rowText(top[i]!)).length > 0);
+  const first = trade !== undefined && tradeWords(rowText(top[header[0]!]!)) === 0 ? trade : names[0];
+  return first !== undefined ? { from: first, to: first, score: 0.5 } : undefined;
 }
 
 /** The most rows above its legal form's row a name is read over ("AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD"). */
 const NAME_ROWS_JOINED = 2;
 /**
- * Whether a name's words, without its legal form and what is in brackets (a branch, "(M)"), leave one
- * word or none: "CO. (M) SDN BHD", "(SETIA ALAM) SDN BHD", "ENTERPRISE (SETIA ALAM) SDN BHD".
+ * Whether a name's words, without its legal form and what is in brackets (a branch, "(M)"), leave none
+ * or one word of a trade: "CO. (M) SDN BHD", "(SETIA ALAM) SDN BHD", "ENTERPRISE (SETIA ALAM) SDN BHD";
+ * not "TRENDYMAX (M) SDN. BHD." under a brand or a stamp.
  */
 function namesNothing(text: string): boolean {
-  const bare = withLegalForm(withoutRegistration(text)).replace(/\([^)]*\)/g, ' ').replace(/^[^(]*\)/, ' ').replace(/\([^)]*$/, ' ');
-  return labelTokens(bare).filter((t) => !LEGAL_FORMS.has(t) && !FORM_PARTS.has(t)).length <= 1;
+  const left = nameWords(text);
+  return left.length === 0 || (left.length === 1 && BUSINESS_WORDS.has(left[0]!));
 }
+/** A name's words without its legal form, the words printed with it ("CO.", "(M)") and what is in brackets (a branch). */
+function nameWords(text: string): string[] {
+  const bare = withLegalForm(withoutRegistration(text)).replace(/\([^)]*\)/g, ' ').replace(/^[^(]*\)/, ' ').replace(/\([^)]*$/, ' ');
+  return labelTokens(bare).filter((t) => !LEGAL_FORMS.has(t) && !FORM_PARTS.has(t));
+}
+/** Those of them that are not a trade's: who the business is ("ABC HO" of "ABC HO TRADING"; none in "BISTRO & CAFE"). */
+const namingWords = (text: string) => nameWords(text).filter((t) => !BUSINESS_WORDS.has(t));
 
-/** A name without the registration number printed after it: "KMF FOODICIOUS SDN BHD (1132106-H)", "MYNEWS RETAIL SB(306295-x) FKA ...". */
-const withoutRegistration = (text: string) => text.replace(/\s*[([][^)\]]*\d{3,}.*$/u, '').trim();
+/**
+ * A name without the registration number printed after it ("KMF FOODICIOUS SDN BHD (1132106-H)",
+ * "MYNEWS RETAIL SB(306295-x) FKA ...", "... S/B 273500-U") or what it is printed under ("OWN BY:").
+ */
+const withoutRegistration = (text: string) =>
+  text
+    .replace(/\s*[([][^)\]]*\d{3,}.*$/u, '')
+    // A Malaysian company number printed bare after the name ("KING'S CONFECTIONERY S/B 273500-U (KSB)").
+    .replace(/\s+\d{4,}-[A-Z]\b.*$/u, '')
+    // What the name is printed under: "OWN BY:", "OWNED BY", "OPERATED BY", a till's "#000002".
+    .replace(/^\s*(?:(?:owned|own|operated|managed)\s+by\s*:?|#\d+)\s+/iu, '')
+    .trim();
 
 /**
  * A receipt's or invoice's seller, from its header block (the first rows of the first page): the
@@ -171,7 +215,8 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
     const previous = picked[picked.length - 1];
     if (previous && row.box.y0 - previous.box.y1 > 1.8 * Math.max(row.height, previous.height)) break;
     // Before the address: registration numbers, labelled numbers ("Site: 2395"), a subtitle ("BISTRO & CAFE"), specks.
-    if (picked.length === 0 && (isRegistration(row) || isLabelledNumber(row) || !looksAddress(row) || !readsAsNameOrAddress(row))) continue;
+    // A branch's name in brackets under the business's ("(MUTIARA RINI 16)") is not where its address starts.
+    if (picked.length === 0 && (isRegistration(row) || isLabelledNumber(row) || !looksAddress(row) || !readsAsNameOrAddress(row) || isBracketed(row))) continue;
     if (isRegistration(row) || startsBody(row) || isContact(row)) break;
     picked.push(row);
     if (endsAddress(row)) break;

@@ -49,6 +49,8 @@ describe('withMarkRead', () => {
     expect(withMarkRead('Germany?', replace, '1')).toBe('Germany1');
     expect(withMarkRead('2023°', { ...replace, readAs: '°' }, 'p')).toBe('2023p');
     expect(withMarkRead('9.8', append, '1')).toBe('9.81');
+    // A lone stroke read as an l or an I is a 1.
+    expect(withMarkRead('Netherlands?', replace, 'l')).toBe('Netherlands1');
   });
 
   it('keeps the word where the mark reads as no letter or digit, or as a degree sign', () => {

@@ -102,7 +102,8 @@ export function raisedMarkOf(gray: GrayImage, threshold: number, word: { text: s
  * an o or a 0 is a degree sign, and stays; so is a ring dropped after a figure.
  */
 export function withMarkRead(text: string, mark: RaisedMark, read: string, language = ''): string | undefined {
-  const alone = read.trim();
+  // A lone stroke is a 1: footnotes are numbered, and no footnote is an l.
+  const alone = read.trim().replace(/^[lI|]$/, '1');
   if (!/^[\p{L}\p{N}]{1,2}$/u.test(alone)) return undefined;
   const before = mark.put === 'append' ? text : [...text].slice(0, -1).join('');
   // A raised a or o after a number, in the languages that write ordinals so (`18ª Sesión`, `21º`), is the ordinal indicator.
