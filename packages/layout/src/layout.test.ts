@@ -313,6 +313,16 @@ describe('borderless tables', () => {
     expect(grid(tables[0]!)).toEqual([['Region', '2011', '2012'], ...regions.map((r, i) => [r, `7${i},251`, `4${i},883`])]);
   });
 
+  it('finds no table in a bulleted or numbered list, but one where a list of items has figures', () => {
+    const items = ['Unemployment fell in every region', 'Wages rose faster than prices', 'Exports grew by four percent', 'The deficit narrowed again'];
+    for (const mark of ['•', '-', '1.', 'a)']) {
+      const words = items.flatMap((t, i) => [...text(mark === '1.' ? `${i + 1}.` : mark === 'a)' ? `${'abcd'[i]})` : mark, 120, 200 + 40 * i), ...text(t, 180, 200 + 40 * i)]);
+      expect(page(words).tables, mark).toHaveLength(0);
+    }
+    const priced = items.flatMap((t, i) => [...text(`${i + 1}.`, 120, 200 + 40 * i), ...text(t, 180, 200 + 40 * i), ...right(`${12 + i}.50`, 1200, 200 + 40 * i)]);
+    expect(page(priced).tables).toHaveLength(1);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),

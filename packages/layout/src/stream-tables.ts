@@ -17,7 +17,7 @@ export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[
   const tables = runsOfRows(rows)
     .flatMap(tablesOfRun)
     .map((c) => withoutProseBeside(c, rows))
-    .filter((c): c is Candidate => c !== undefined);
+    .filter((c): c is Candidate => c !== undefined && !isList(c));
   for (const found of tables.map((c) => withoutNotes(c, rules))) {
     for (const candidate of sideBySide(found)) {
       const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate, rules) });
@@ -25,6 +25,21 @@ export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[
     }
   }
   return out;
+}
+
+/** A list's marks: bullets, dashes, and enumerators (`1.`, `2)`, `a)`, `(iv)`). */
+const LIST_MARK = /^(?:[•●▪■□◦‣►▸–—\-*·o✓✔➢→]|\(?(?:\d{1,2}|[a-z]|[ivx]{1,4})[.)])$/iu;
+
+/**
+ * A list, not a table: two columns, the first of list marks alone on every row, the second of words
+ * (no cell a figure). A bulleted list's marks stand in a column of their own down its items, as a
+ * table's would.
+ */
+function isList(candidate: Candidate): boolean {
+  if (candidate.columns.length !== 2) return false;
+  const marks = segmentsIn(candidate, 0);
+  const items = segmentsIn(candidate, 1);
+  return marks.length >= 2 && marks.every((seg) => LIST_MARK.test(seg.text.trim())) && items.every((seg) => !isNumeric(seg.text));
 }
 
 /**
