@@ -445,6 +445,8 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     expect(company('LAVENDER', 'LAVENDER CONFECTIONERY & BAKERY S/B')).toBe('LAVENDER CONFECTIONERY & BAKERY S/B');
     expect(company("KING'S CONFECTIONERY S/B 273500-U (KSB)")).toBe("KING'S CONFECTIONERY S/B");
     expect(company('OWN BY: CHEF LEE SDN BHD')).toBe('CHEF LEE SDN BHD');
+    // Boxed without what it is printed under: "CHEF" starts at x 60 + "OWN BY: " (8 characters and two spaces).
+    expect(best(find(header('OWN BY: CHEF LEE SDN BHD'), ['company']), 'company')?.box).toEqual({ x0: 60 + 30 + 6 + 30 + 6, y0: 20, x1: 60 + 30 + 6 + 30 + 6 + 40 + 6 + 30 + 6 + 30 + 6 + 30, y1: 44 });
     expect(company('#000002 BAIFU (M) SDN BHD')).toBe('BAIFU (M) SDN BHD');
     // "KG" starting a row is a village's ("KG.BATU": kampung), not a German legal form.
     const village = find([...text('SIN THYE & COMPANY', 60, 20), ...text('REG. NO:00168397-H', 60, 50), ...text('NO.54', 60, 80), ...text('KG.BATU', 60, 110), ...text('51200 KUALA LUMPUR', 60, 140), ...text('TEL: 03-6258 0869', 60, 170)], ['company']);

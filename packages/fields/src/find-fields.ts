@@ -496,7 +496,7 @@ function roundedTotals(candidates: Candidate[], page: FieldPage, rows: readonly 
  * below the subtotal the readings agree on (the value most of them read), unless a discount is
  * printed ("2.40" for 42.40 lost its first digit): such candidates go after the others. Where no
  * reading read a total's label with an amount (cents and all) beside it, and the largest amount is a
- * round sum (the cash given), that subtotal is a candidate.
+ * round sum (the cash given) or not above it, that subtotal is a candidate.
  */
 function checkAgainstSubtotal(candidates: Candidate[], readings: readonly ReadingArithmetic[]): void {
   const subtotals = new Map<number, number>();

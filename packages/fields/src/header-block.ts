@@ -189,9 +189,10 @@ const withoutRegistration = (text: string) =>
     .replace(/\s*[([][^)\]]*\d{3,}.*$/u, '')
     // A Malaysian company number printed bare after the name ("KING'S CONFECTIONERY S/B 273500-U (KSB)").
     .replace(/\s+\d{4,}-[A-Z]\b.*$/u, '')
-    // What the name is printed under: "OWN BY:", "OWNED BY", "OPERATED BY", a till's "#000002".
-    .replace(/^\s*(?:(?:owned|own|operated|managed)\s+by\s*:?|#\d+)\s+/iu, '')
+    .replace(PRINTED_UNDER, '')
     .trim();
+/** What a name is printed under: "OWN BY:", "OWNED BY", "OPERATED BY", a till's "#000002". */
+const PRINTED_UNDER = /^\s*(?:(?:owned|own|operated|managed)\s+by\s*:?|#\d+)\s+/iu;
 
 /**
  * A receipt's or invoice's seller, from its header block (the first rows of the first page): the
@@ -204,8 +205,9 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
     if (!name) return [];
     const all = rows.slice(name.from, name.to + 1).filter((r) => !isSpecks(r)).flatMap((r) => r.words);
     const text = endingAtLegalForm(withLegalForm(withoutRegistration(all.map((w) => w.text).join(' '))));
-    // The words the name kept (the registration number after it dropped).
-    const words = all.slice(0, Math.max(1, text.split(/\s+/).length));
+    // The words the name kept (what it is printed under and the registration number after it dropped).
+    const skip = PRINTED_UNDER.exec(all.map((w) => w.text).join(' '))?.[0].trim().split(/\s+/).length ?? 0;
+    const words = all.slice(skip, skip + Math.max(1, text.split(/\s+/).length));
     return text ? [{ text, words, score: name.score }] : [];
   }
   const start = name ? name.to + 1 : 0;

@@ -221,7 +221,7 @@ export interface LeftInkReading {
   regions: number;
   /** Words added. */
   words: number;
-  /** Words whose raised footnote mark, read as punctuation, was read again (absent: none). */
+  /** Words whose raised footnote mark (read as punctuation, or dropped) was read again and put right (absent: none). */
   marks?: number;
   /** Time in the engine for the second reading (0 when there was none). */
   engineMs: number;
@@ -243,14 +243,14 @@ export interface ReadLeftInkOptions {
 export async function readLeftInk(engine: OcrEngine, image: PageImage, page: EnginePage, opts: ReadLeftInkOptions = {}): Promise<LeftInkReading> {
   const t0 = performance.now();
   const gray = toGray(await image.pixels());
-  const read0 = pageWords(page);
-  const words = read0.map((w) => w.bbox);
+  const readWords = pageWords(page);
+  const words = readWords.map((w) => w.bbox);
   const { regions, dots: places, threshold } = unreadInk(gray, words);
   // Dots are read from their shape: tesseract reads none of them, alone or in a stack.
   const height = medianHeight(words);
   const dots = threshold === undefined ? [] : places.flatMap((place) => dotsAt(gray, place, threshold, words, height) ?? []);
-  // Footnote marks set raised, which tesseract read as punctuation: read again in the same stack.
-  const marks = threshold === undefined ? [] : read0.flatMap((word) => {
+  // Footnote marks set raised, which tesseract read as punctuation or dropped: read again in the same stack.
+  const marks = threshold === undefined ? [] : readWords.flatMap((word) => {
     const mark = raisedMarkOf(gray, threshold, word);
     return mark ? [{ word, mark }] : [];
   });
