@@ -323,6 +323,13 @@ describe('borderless tables', () => {
     expect(page(priced).tables).toHaveLength(1);
   });
 
+  it("finds no table in a chart's labels (years along its axis over its legend), but one in two rows with figures", () => {
+    const chart = [...['2018', '2019', '2020', '2021', '2022'].flatMap((t, i) => text(t, 260 + 250 * i, 820)), ...text('Men', 300, 880), ...text('Women', 600, 880)];
+    expect(page(chart).tables).toHaveLength(0);
+    const twoRows = [...['Total', 'Men', 'Women'].flatMap((t, i) => right(t, 400 + 300 * i, 300)), ...['1,234', '600', '634'].flatMap((t, i) => right(t, 400 + 300 * i, 340))];
+    expect(page(twoRows).tables.map(grid)).toEqual([[['Total', 'Men', 'Women'], ['1,234', '600', '634']]]);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),

@@ -17,7 +17,7 @@ export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[
   const tables = runsOfRows(rows)
     .flatMap(tablesOfRun)
     .map((c) => withoutProseBeside(c, rows))
-    .filter((c): c is Candidate => c !== undefined && !isList(c));
+    .filter((c): c is Candidate => c !== undefined && !isList(c) && !isLabelsOnly(c));
   for (const found of tables.map((c) => withoutNotes(c, rules))) {
     for (const candidate of sideBySide(found)) {
       const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate, rules) });
@@ -40,6 +40,14 @@ function isList(candidate: Candidate): boolean {
   const marks = segmentsIn(candidate, 0);
   const items = segmentsIn(candidate, 1);
   return marks.length >= 2 && marks.every((seg) => LIST_MARK.test(seg.text.trim())) && items.every((seg) => !isNumeric(seg.text));
+}
+
+/**
+ * Two rows of words, the second without a figure: a chart's labels (its axis's years over its
+ * legend), a caption beside a heading, not a table. A table of two rows has figures under its header.
+ */
+function isLabelsOnly(candidate: Candidate): boolean {
+  return candidate.rows.length === 2 && !candidate.rows[1]!.segments.some((seg) => isNumeric(seg.text));
 }
 
 /**
