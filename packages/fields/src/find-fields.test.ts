@@ -439,6 +439,8 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     // A row of trade words alone under a name is what the business is, not who ("BISTRO & CAFE"), as is a branch's bracket.
     expect(company('THREE STOOGES', 'BISTRO & CAFE')).toBe('THREE STOOGES');
     expect(company('AIK HUAT HARDNARE', 'ENTERPRISE (SETIA')).toBe('AIK HUAT HARDNARE');
+    // A proprietor's business name goes on to its suffix alone on the row under it.
+    expect(company('TSH POWER HARDWARE', 'TRADING')).toBe('TSH POWER HARDWARE TRADING');
     expect(company('SARANG HAE YO', 'TRENDYMAX (M) SDN. BHD.')).toBe('TRENDYMAX (M) SDN. BHD.');
     expect(company('POSTED', 'BEMED (SP) SDN. BHD.')).toBe('BEMED (SP) SDN. BHD.');
     // Sdn Bhd's short form, a bare company number after it, what a name is printed under.

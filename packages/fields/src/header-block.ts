@@ -23,6 +23,8 @@ const BUSINESS_WORDS = new Set([
   'trading', 'traders', 'enterprise', 'enterprises', 'hardware', 'stationery', 'store', 'stores', 'shop', 'mart', 'market', 'supermarket', 'hypermarket', 'minimarket', 'restaurant', 'restoran', 'cafe', 'bakery', 'confectionery', 'pharmacy', 'industries', 'industry', 'electrical', 'electronics', 'machinery', 'motor', 'motors', 'services', 'service', 'supplies', 'supply', 'marketing', 'agency', 'carry', 'kedai', 'pasaraya', 'emporium', 'holdings', 'group', 'kitchen', 'bistro', 'catering', 'clinic', 'optical', 'bookstore', 'printing', 'florist', 'boutique', 'salon', 'furniture', 'textile', 'hotel', 'deco', 'engineering', 'tyre', 'tyres', 'auto', 'station', 'foods', 'food',
   'handel', 'markt', 'apotheke', 'backerei', 'baeckerei', 'metzgerei', 'boulangerie', 'pharmacie', 'epicerie', 'farmacia', 'panaderia', 'ferreteria', 'tienda', 'negozio', 'panetteria', 'winkel', 'bakkerij', 'apotheek',
 ]);
+/** What ends a business's name where it has no legal form: a sole proprietorship's or a partnership's suffix. */
+const NAME_SUFFIXES = new Set(['trading', 'traders', 'enterprise', 'enterprises', 'co', 'company']);
 /** Words of a receipt's closing lines, which a roll's scan may show above the next receipt's header. */
 const CLOSING_WORDS = new Set(['thank', 'thanks', 'returnable', 'refundable', 'exchangeable', 'again', 'visit', 'terima', 'kasih', 'danke', 'merci', 'gracias', 'grazie']);
 const tradeWords = (text: string) => labelTokens(text).filter((t) => BUSINESS_WORDS.has(t)).length;
@@ -158,7 +160,11 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
   // The trade's row must name someone too: "BISTRO & CAFE" under "THREE STOOGES" is what the business is, not who.
   const trade = header.find((i) => tradeWords(rowText(top[i]!)) > 0 && namingWords(rowText(top[i]!)).length > 0);
   const first = trade !== undefined && tradeWords(rowText(top[header[0]!]!)) === 0 ? trade : names[0];
-  return first !== undefined ? { from: first, to: first, score: 0.5 } : undefined;
+  if (first === undefined) return undefined;
+  // A sole proprietor's name goes on to the row under it where that row is its suffix alone ("TSH POWER HARDWARE" / "TRADING").
+  const next = top[first + 1];
+  const suffixed = next !== undefined && labelTokens(rowText(next)).length > 0 && labelTokens(rowText(next)).every((t) => NAME_SUFFIXES.has(t));
+  return { from: first, to: suffixed ? first + 1 : first, score: 0.5 };
 }
 
 /** The most rows above its legal form's row a name is read over ("AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD"). */
