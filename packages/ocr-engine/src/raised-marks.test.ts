@@ -20,6 +20,8 @@ describe('raisedMarkOf', () => {
   it('finds a small raised glyph after a word read with punctuation in its place, to be read again', () => {
     const { page, word: w } = word('2021!', { x0: 190, y0: 98, x1: 196, y1: 116 });
     expect(raisedMarkOf(page, 128, w)).toMatchObject({ put: 'replace', readAs: '!', box: { x0: 189, y0: 97, x1: 197, y1: 117 } });
+    // At 200 DPI a raised 1 is read as an asterisk or a plus too.
+    expect(raisedMarkOf(page, 128, { ...w, text: '2021*' })).toMatchObject({ put: 'replace', readAs: '*' });
   });
 
   it('finds one dropped after a figure whose every digit was read, and one read as the last digit', () => {
@@ -63,6 +65,7 @@ describe('withMarkRead', () => {
   it('writes a raised a or o after a number as the ordinal indicator in languages that print ordinals so', () => {
     expect(withMarkRead('18?', replace, 'a', 'spa')).toBe('18ª');
     expect(withMarkRead('21”', { ...replace, readAs: '”' }, 'o', 'spa+eng')).toBe('21º');
+    expect(withMarkRead('N*', { ...replace, readAs: '*' }, 'o', 'spa')).toBe('Nº');
     expect(withMarkRead('18?', replace, 'a', 'eng')).toBe('18a');
   });
 });

@@ -8,8 +8,8 @@ import type { Box, GrayImage } from '@docsvc/image';
  * to be read again on its own.
  */
 
-/** What tesseract makes of a small raised digit or letter. */
-const READ_AS = /[!?'’"”°]$/u;
+/** What tesseract makes of a small raised digit or letter (at 200 DPI a 1 is read as `*` or `+` too; a real asterisk reads as one again). */
+const READ_AS = /[!?'’"”°*+]$/u;
 /** A figure: a raised mark after it is often dropped by tesseract (`9.8` for `9.8¹`, its box still around the mark). */
 const FIGURE = /^[\d.,]*\d$/u;
 /** The raised glyph's foot is at least this share of the word's cap height above its baseline. */
@@ -106,8 +106,9 @@ export function withMarkRead(text: string, mark: RaisedMark, read: string, langu
   const alone = read.trim().replace(/^[lI|]$/, '1');
   if (!/^[\p{L}\p{N}]{1,2}$/u.test(alone)) return undefined;
   const before = mark.put === 'append' ? text : [...text].slice(0, -1).join('');
-  // A raised a or o after a number, in the languages that write ordinals so (`18ª Sesión`, `21º`), is the ordinal indicator.
-  if (/^\d+$/.test(before) && /^[ao]$/.test(alone) && ORDINAL_LANGUAGES.test(language)) return before + (alone === 'a' ? 'ª' : 'º');
+  // A raised a or o after a number, in the languages that write ordinals so (`18ª Sesión`, `21º`), is the
+  // ordinal indicator, as is a raised o after an N (`Acta Nº 2`, número).
+  if (ORDINAL_LANGUAGES.test(language) && ((/^\d+$/.test(before) && /^[ao]$/.test(alone)) || (/^[Nn]$/.test(before) && alone === 'o'))) return before + (alone === 'a' ? 'ª' : 'º');
   if ((mark.readAs === '°' || mark.put === 'append') && /^[oO0]+$/.test(alone)) return undefined;
   return before + alone;
 }
