@@ -1,4 +1,4 @@
-import type { Line, PackedSection, Section, Word } from '@docsvc/schemas';
+import { joinWords, type Line, type PackedSection, type Section, type Word } from '@docsvc/schemas';
 import { boundsFromBox } from './bounds.js';
 import type { LaidOutLine } from './sections.js';
 
@@ -24,7 +24,7 @@ export function unpackSections(packed: readonly PackedSection[]): Section[] {
       const words: Word[] = line.words.map(([text, x0, y0, x1, y1, confidence]) => ({ text, bounds: boundsFromBox({ x0, y0, x1, y1 }), confidence }));
       const [x0, y0, x1, y1] = line.box;
       return {
-        text: words.map((w) => w.text).join(' '),
+        text: joinWords(words.map((w) => w.text)),
         average_confidence: round4(words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length)),
         bounds: boundsFromBox({ x0, y0, x1, y1 }),
         words,

@@ -1,4 +1,4 @@
-import type { Line, Section, Word } from '@docsvc/schemas';
+import { joinWords, type Line, type Section, type Word } from '@docsvc/schemas';
 import { boundsFromBox, unionBox } from './bounds.js';
 import { readingOrder, type LayoutWord, type SourceLine } from '@docsvc/layout';
 import type { RecognizedLine, RecognizedPage } from './recognized.js';
@@ -56,7 +56,7 @@ export function assembleSections(page: RecognizedPage, pageNumber: number, opts:
       const whole = ordered.sources.length === 1 && !opts.wordBox && first.words.length === ordered.words.length;
       const baseline = baselineOf(ordered.sources.map((i) => sources[i]!.line));
       return {
-        text: words.map((w) => w.text).join(' '),
+        text: joinWords(words.map((w) => w.text)),
         average_confidence: round4(words.reduce((s, w) => s + w.confidence, 0) / words.length),
         bounds: boundsFromBox(whole ? first.line.bbox : (unionBox(ordered.words.map((w) => w.box)) as Box)),
         words,

@@ -1,6 +1,7 @@
 import type { PDFPageProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Box } from '@docsvc/image';
 import { loadPdfJs } from './pdfjs.js';
+import { joinWords } from '@docsvc/schemas';
 
 export interface TextLayerWord {
   text: string;
@@ -142,7 +143,7 @@ function layout(items: PositionedItem[]): TextLayerBlock[] {
   const lines: TextLayerLine[] = lineGroups
     .map((group) => lineWords(group))
     .filter((words) => words.length > 0)
-    .map((words) => ({ text: words.map((w) => w.text).join(' '), confidence: 1, bbox: union(words.map((w) => w.bbox)), words }));
+    .map((words) => ({ text: joinWords(words.map((w) => w.text)), confidence: 1, bbox: union(words.map((w) => w.bbox)), words }));
   const blocks: TextLayerBlock[] = [];
   let currentLines: TextLayerLine[] = [];
   const flush = () => {

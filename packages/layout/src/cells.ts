@@ -2,6 +2,7 @@ import type { Box } from '@docsvc/image';
 import { heightOf, unionOf } from './geometry.js';
 import type { CellKind, LayoutWord, Table, TableCell } from './types.js';
 import { inLineOrder } from './line-order.js';
+import { joinWords } from '@docsvc/schemas';
 
 /** A number as printed in a table: amounts, percentages, signs, thousands separators, parentheses, dates. */
 const NUMERIC = /^[-+−–(]?[$€£¥%]?\s?\d[\d\s.,'/:]*%?\)?[-+]?$|^[-–—]$/u;
@@ -19,7 +20,7 @@ export function cellText(words: readonly LayoutWord[]): string {
     if (line) line.push(word);
     else lines.push([word]);
   }
-  return lines.map((l) => withoutLeaders(inLineOrder(l).map((w) => w.text)).join(' ')).join('\n');
+  return lines.map((l) => joinWords(withoutLeaders(inLineOrder(l).map((w) => w.text)))).join('\n');
 }
 
 /** Dots that lead the eye from a row's label to its figures ("Mining ......", ". . . ."), not text. */

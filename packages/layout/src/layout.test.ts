@@ -330,6 +330,17 @@ describe('borderless tables', () => {
     expect(page(twoRows).tables.map(grid)).toEqual([[['Total', 'Men', 'Women'], ['1,234', '600', '634']]]);
   });
 
+  it("writes a Chinese or Japanese cell's text without the spaces between the pieces the engine cut it into", () => {
+    const words = [
+      // Pieces a space apart, as tesseract cuts a run of characters.
+      ...text('項目', 100, 300), ...right('資本 金', 600, 300), ...right('合計', 1000, 300),
+      ...text('当期 首残高', 100, 340), ...right('5,664', 600, 340), ...right('17,683', 1000, 340),
+      ...text('当期 純利益', 100, 380), ...right('1,269', 600, 380), ...right('1,269', 1000, 380),
+    ];
+    const { tables } = page(words);
+    expect(tables.map(grid)).toEqual([[['項目', '資本金', '合計'], ['当期首残高', '5,664', '17,683'], ['当期純利益', '1,269', '1,269']]]);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),

@@ -1,6 +1,7 @@
 import type { Box } from '@docsvc/image';
 import { centerY, heightOf, median, unionOf, widthOf } from './geometry.js';
 import type { LayoutWord } from './types.js';
+import { joinWords } from '@docsvc/schemas';
 
 /** Words of one row that stand together: no gap wider than a column gap between them. */
 export interface Segment {
@@ -29,7 +30,7 @@ const isPunctuation = (w: LayoutWord) => /^[\p{P}\p{S}]+$/u.test(w.text);
  */
 export const columnGap = (row: Pick<TextRow, 'charWidth' | 'height'>): number => Math.max(1.5 * row.charWidth, 0.45 * row.height);
 
-export const segmentOf = (words: LayoutWord[]): Segment => ({ words, box: unionOf(words.map((w) => w.box)), text: words.map((w) => w.text).join(' ') });
+export const segmentOf = (words: LayoutWord[]): Segment => ({ words, box: unionOf(words.map((w) => w.box)), text: joinWords(words.map((w) => w.text)) });
 
 /**
  * The page's words grouped into rows (a word joins the row whose band holds its vertical centre and

@@ -5,6 +5,7 @@ import { dotsAt } from './left-dots.js';
 import { raisedMarkOf, withMarkRead } from './raised-marks.js';
 import { medianHeight, stacked } from './stack-image.js';
 import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from './types.js';
+import { joinWords } from '@docsvc/schemas';
 
 /**
  * Ink a page's reading left unread, read once more. tesseract's page layout (psm 3) drops what it
@@ -307,7 +308,7 @@ function withWordsRetold(page: EnginePage, texts: ReadonlyMap<EngineWord, string
         lines: p.lines.map((l) => {
           if (!l.words.some((w) => texts.has(w))) return l;
           const words = l.words.map((w) => (texts.has(w) ? { ...w, text: texts.get(w)! } : w));
-          return { ...l, words, text: words.map((w) => w.text).join(' ') };
+          return { ...l, words, text: joinWords(words.map((w) => w.text)) };
         }),
       })),
     })),
@@ -322,6 +323,6 @@ function blockOf(...list: EngineWord[]): EngineBlock {
     x1: Math.max(...list.map((w) => w.bbox.x1)),
     y1: Math.max(...list.map((w) => w.bbox.y1)),
   };
-  const line = { text: list.map((w) => w.text).join(' '), confidence: list.reduce((s, w) => s + w.confidence, 0) / list.length, bbox, words: list };
+  const line = { text: joinWords(list.map((w) => w.text)), confidence: list.reduce((s, w) => s + w.confidence, 0) / list.length, bbox, words: list };
   return { bbox, paragraphs: [{ bbox, lines: [line] }] };
 }

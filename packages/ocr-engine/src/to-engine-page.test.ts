@@ -98,3 +98,13 @@ describe('toEngineBlocks', () => {
   });
 });
 
+
+describe('toEngineBlocks on a Chinese or Japanese line', () => {
+  it("writes the line's text without spaces between its characters, and keeps its words as the engine cut them", () => {
+    const words: Array<[string, number, number]> = [['株', 0, 38], ['主資', 44, 120], ['本', 126, 160], ['5,664', 400, 500]];
+    const raw: RawBlock[] = [{ bbox: box(0, 0, 500, 40), paragraphs: [{ bbox: box(0, 0, 500, 40), lines: [{ confidence: 90, bbox: box(0, 0, 500, 40), words: words.map(([text, x0, x1]) => ({ text, confidence: 90, bbox: box(x0, 0, x1, 40) })) }] }] }];
+    const line = toEngineBlocks(raw, 600, 100)[0]!.paragraphs[0]!.lines[0]!;
+    expect(line.text).toBe('株主資本 5,664');
+    expect(line.words.map((w) => w.text)).toEqual(['株', '主資', '本', '5,664']);
+  });
+});

@@ -1,5 +1,6 @@
 import type { EngineBlock, EngineLine, EngineParagraph, EngineWord } from './types.js';
 import type { Box } from '@docsvc/image';
+import { joinWords } from '@docsvc/schemas';
 
 /**
  * tesseract.js's `blocks` output (from the core's GetJSONText): what we read of it. Every field is
@@ -114,7 +115,7 @@ function toLine(raw: RawLine, width: number, height: number): EngineLine | null 
   if (words.length === 0) return null;
   const line: EngineLine = {
     // Rebuilt from the kept words: tesseract's own line text ends in '\n' and keeps dropped words.
-    text: words.map((w) => w.text).join(' '),
+    text: joinWords(words.map((w) => w.text)),
     confidence: toFraction(raw.confidence),
     bbox: toBox(raw.bbox, width, height) ?? union(words.map((w) => w.bbox)),
     words,

@@ -1,4 +1,4 @@
-import type { OcrPageResult, PackedLine, PackedSection } from '@docsvc/schemas';
+import { joinWords, type OcrPageResult, type PackedLine, type PackedSection } from '@docsvc/schemas';
 
 /** What a renderer writes in an output's header besides the pages. */
 export interface DocumentInfo {
@@ -40,7 +40,7 @@ export function unionOf(boxes: ReadonlyArray<readonly [number, number, number, n
   return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
 }
 
-export const lineText = (line: PackedLine): string => line.words.map((w) => w[0]).join(' ');
+export const lineText = (line: PackedLine): string => joinWords(line.words.map((w) => w[0]));
 
 /** Characters XML cannot carry in text or attributes, escaped; characters XML 1.0 forbids, dropped. */
 export function xmlEscape(text: string): string {

@@ -11,3 +11,4 @@ export * from './store.js';
 export * from './structure.js';
 export * from './fields.js';
 export * from './warnings.js';
+export * from './words-text.js';

@@ -1,4 +1,5 @@
 import type { EngineBlock, EnginePage, EngineWord } from '../types.js';
+import { joinWords } from '@docsvc/schemas';
 
 /** A corner of a line's detected quadrilateral. */
 interface Point {
@@ -57,7 +58,7 @@ export function paddlePage(lines: readonly PaddleLine[], width: number, height: 
     const words = lineWords(line);
     if (words.length === 0) continue;
     const bbox = { x0: words[0]!.bbox.x0, y0: words[0]!.bbox.y0, x1: words[words.length - 1]!.bbox.x1, y1: words[0]!.bbox.y1 };
-    blocks.push({ bbox, paragraphs: [{ bbox, lines: [{ text: words.map((w) => w.text).join(' '), confidence: line.confidence, bbox, words }] }] });
+    blocks.push({ bbox, paragraphs: [{ bbox, lines: [{ text: joinWords(words.map((w) => w.text)), confidence: line.confidence, bbox, words }] }] });
   }
   return { width, height, language: 'eng', blocks, recognizeMs };
 }
