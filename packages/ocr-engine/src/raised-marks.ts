@@ -3,9 +3,10 @@ import type { Box, GrayImage } from '@docsvc/image';
 /**
  * Footnote marks set small and raised after a word or a figure (`Germany¹`, `2021¹`, `2023ᵖ`, as
  * statistical tables print them): tesseract reads such a mark as punctuation (`Germany!`, `France?`,
- * `2023?`). A word ending in one of these whose last glyph stands raised (its foot well above the
- * baseline of the word's other glyphs, its height half a capital's or more) has that glyph cut out
- * to be read again on its own.
+ * `2023°`), or drops it after a figure (`9.8`, its box still around the mark). A word ending in such
+ * punctuation, or a figure, whose last glyph stands raised (its foot well above the baseline of the
+ * word's other glyphs, its height about half a capital's) has that glyph cut out to be read again on
+ * its own.
  */
 
 /** What tesseract makes of a small raised digit or letter (at 200 DPI a 1 is read as `*` or `+` too; a real asterisk reads as one again). */
@@ -17,7 +18,7 @@ const RAISED = 0.3;
 /** Its height, as a share of the cap height: a superscript digit's is about 0.6, an apostrophe's 0.3. */
 const HEIGHT_MIN = 0.42;
 const HEIGHT_MAX = 0.85;
-/** Columns of the rest of the word with this share of its fullest row's ink stand on the baseline (a descender's do not). */
+/** The baseline is the lowest row of the rest of the word with this share of its fullest row's ink (a descender's rows have less). */
 const BASELINE_SHARE = 0.2;
 
 export interface RaisedMark {
