@@ -341,6 +341,17 @@ describe('borderless tables', () => {
     expect(tables.map(grid)).toEqual([[['項目', '資本金', '合計'], ['当期首残高', '5,664', '17,683'], ['当期純利益', '1,269', '1,269']]]);
   });
 
+  it('takes a header set apart above its table (ruled round in a box of its own) as the first row, and a group label under it', () => {
+    const years = ['2014', '2013', '2012'];
+    const words = [
+      ...years.flatMap((y, j) => right(y, 400 + 150 * j, 300)),
+      // The header's box closes 80 px below it: the body starts after a gap of three rows.
+      ...text('Gross product', 800, 400),
+      ...[['2.6', '3.2', '3.0', 'Total'], ['0.7', '1.3', '1.1', 'Per head'], ['2.5', '3.4', '2.9', 'Business']].flatMap((row, i) => [...row.slice(0, 3).flatMap((f, j) => right(f, 400 + 150 * j, 440 + 40 * i)), ...text(row[3]!, 800, 440 + 40 * i)]),
+    ];
+    expect(page(words).tables.map(grid)).toEqual([[['2014', '2013', '2012', ''], ['', '', '', 'Gross product'], ['2.6', '3.2', '3.0', 'Total'], ['0.7', '1.3', '1.1', 'Per head'], ['2.5', '3.4', '2.9', 'Business']]]);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),

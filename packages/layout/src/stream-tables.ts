@@ -17,7 +17,8 @@ export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[
   const tables = runsOfRows(rows)
     .flatMap(tablesOfRun)
     .map((c) => withoutProseBeside(c, rows))
-    .filter((c): c is Candidate => c !== undefined && !isList(c) && !isLabelsOnly(c));
+    .filter((c): c is Candidate => c !== undefined && !isList(c) && !isLabelsOnly(c))
+    .map((c, _, all) => withHeaderAbove(c, rows, new Set(all.flatMap((other) => other.rows))));
   for (const found of tables.map((c) => withoutNotes(c, rules))) {
     for (const candidate of sideBySide(found)) {
       const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate, rules) });
@@ -25,6 +26,32 @@ export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[
     }
   }
   return out;
+}
+
+/** How far above a table (in its rows' heights) a header set apart in a box of its own may stand. */
+const HEADER_GAP = 4;
+
+/**
+ * A table with its header row where the header stands apart above it (a box ruled round the header,
+ * as statistical yearbooks draw it, leaves more than a row's gap): the nearest row of several
+ * segments above the table, past at most two rows of one segment (a group's label; not a caption,
+ * which starts the table), itself no caption and in no other table, its segments each over one
+ * column of the table, and over half of them, becomes its first row, the rows between with it.
+ */
+function withHeaderAbove(candidate: Candidate, page: readonly TextRow[], inTables: ReadonlySet<TextRow>): Candidate {
+  const first = page.indexOf(candidate.rows[0]!);
+  if (first <= 0) return candidate;
+  const caption = (row: TextRow) => CAPTION.test(row.segments[0]?.text ?? '');
+  let k = first - 1;
+  while (k >= 0 && first - k <= 2 && page[k]!.segments.length < 2 && !caption(page[k]!)) k--;
+  const header = page[k];
+  if (!header || header.segments.length < 2 || caption(header) || inTables.has(header)) return candidate;
+  const below = page[k + 1]!;
+  if (below.box.y0 - header.box.y1 > HEADER_GAP * Math.max(header.height, below.height)) return candidate;
+  const { columns } = candidate;
+  const over = header.segments.map((seg) => columns.flatMap(([c0, c1], j) => (overlap(seg.box.x0, seg.box.x1, c0, c1) > 0 ? [j] : [])));
+  if (over.some((js) => js.length !== 1) || new Set(over.map((js) => js[0])).size !== over.length || 2 * over.length <= columns.length) return candidate;
+  return { ...candidate, rows: [...page.slice(k, first), ...candidate.rows] };
 }
 
 /** A list's marks: bullets, dashes, and enumerators (`1.`, `2)`, `a)`, `(iv)`). */
