@@ -114,7 +114,8 @@ export async function readPdfPageForOcr(bytes: Uint8Array, pageNumber: number, o
           throw mapPdfError(err);
         });
         page.cleanup();
-        return { source: 'text_layer', ...rasterSize(size.width, size.height, dpi), dpi, blocks: layer.blocks, rulings };
+        const blocks = rulings.length && layer.cutBy ? layer.cutBy(rulings) : layer.blocks;
+        return { source: 'text_layer', ...rasterSize(size.width, size.height, dpi), dpi, blocks, rulings };
       }
       refusal = layer.refusal;
     }

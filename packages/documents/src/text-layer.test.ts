@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { intersectionOverUnion, tightenToInk } from '@docsvc/assembly';
-import { buildPdf, letterLines, scannedPdf, textPdf } from '../../../test/fixtures/pdf.js';
+import { buildPdf, drawnPdf, letterLines, scannedPdf, textPdf } from '../../../test/fixtures/pdf.js';
+import { helveticaWidth } from '../../../test/fixtures/font-metrics.js';
 import { largestImageOf, rasterizePdfPage, readPdfPageForOcr } from './rasterize-pdf.js';
 
 const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 };
@@ -42,6 +43,18 @@ describe('readPdfPageForOcr', () => {
       expect(inks[i]!.y1, w.text).toBeLessThanOrEqual(w.bbox.y1 + 2);
     });
     expect(words.every((w) => w.confidence === 1)).toBe(true);
+  });
+
+  it("cuts a word at a column line drawn through it: one cell's text run on to the next cell's with no space", async () => {
+    // "Elizab" fills its cell to the line; "2165 Princeton Ave" starts the next cell (one text run, as a report writer wrote it).
+    const line = 100 + helveticaWidth('Elizab', 10);
+    const words = async (lines: Array<[number, number, number, number]>) => {
+      const page = await readPdfPageForOcr(drawnPdf([{ texts: [{ text: 'Elizab2165 Princeton Ave', x: 100, y: 100 }], lines }]), 1, { dpi: 250, limits });
+      return page.source === 'text_layer' ? page.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.text)))) : [];
+    };
+    expect(await words([[line, 80, line, 110], [60, 80, 60, 110], [300, 80, 300, 110]])).toEqual(['Elizab', '2165', 'Princeton', 'Ave']);
+    // No line through it: one word.
+    expect(await words([[60, 80, 60, 110], [300, 80, 300, 110]])).toEqual(['Elizab2165', 'Princeton', 'Ave']);
   });
 
   it('renders a scanned page (no text layer) for OCR', async () => {

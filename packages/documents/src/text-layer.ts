@@ -27,6 +27,12 @@ export interface TextLayer {
   refusal?: TextLayerRefusal;
   /** In the pixel space of the page rendered at `dpi`: the same words OCR would have boxed. */
   blocks: TextLayerBlock[];
+  /**
+   * The blocks again, no word run across one of the page's column lines (`rulings`, the same pixel
+   * space): a cell's text that runs on to the next cell's with no space between (clipped at the cell's
+   * border where the PDF draws it) is two words, one each side of the line.
+   */
+  cutBy?: (rulings: readonly Box[]) => TextLayerBlock[];
 }
 
 interface PositionedItem {
@@ -92,7 +98,7 @@ function glyphWeight(ch: string): number {
 }
 
 /** Words of one line of items, left to right: an item's width is shared among its characters by glyphWeight. */
-function lineWords(items: PositionedItem[]): TextLayerWord[] {
+function lineWords(items: PositionedItem[], columnLines: readonly Box[] = []): TextLayerWord[] {
   const words: TextLayerWord[] = [];
   let previousEnd = -Infinity;
   for (const item of items.sort((p, q) => p.x - q.x)) {
@@ -105,20 +111,41 @@ function lineWords(items: PositionedItem[]): TextLayerWord[] {
     const perChar = item.width / Math.max(1, chars.length);
     const top = Math.round(item.baseline - item.ascent);
     const bottom = Math.round(item.baseline + item.descent);
-    // An item that starts right where the last one ended, with no space between, continues its word (kerning splits).
-    const glued = item.x - previousEnd < perChar * 0.3 && !/^\s/.test(item.str);
+    // An item that starts right where the last one ended, with no space between, continues its word
+    // (kerning splits), unless a column line stands between them (a cell's text run on to the next's).
+    const between = columnLines.some((r) => r.y0 <= item.baseline - item.ascent && r.y1 >= item.baseline && (r.x0 + r.x1) / 2 >= previousEnd - perChar && (r.x0 + r.x1) / 2 <= item.x + perChar);
+    const glued = item.x - previousEnd < perChar * 0.3 && !/^\s/.test(item.str) && !between;
     let offset = 0;
+    // A column line inside a piece: the piece is two words, cut at the character boundary nearest the
+    // line (one item may hold two cells' text, "Elizab2165", when the first ran on to the second's).
+    const cuts = (from: number, length: number): number[] => {
+      const inside = columnLines.filter((r) => r.y0 <= item.baseline - item.ascent && r.y1 >= item.baseline).map((r) => (r.x0 + r.x1) / 2 - item.x);
+      const at: number[] = [];
+      for (const x of inside) {
+        if (x <= (edges[from + 1] ?? 0) || x >= (edges[from + length - 1] ?? 0)) continue;
+        let best = from + 1;
+        for (let k = from + 1; k < from + length; k++) if (Math.abs((edges[k] ?? 0) - x) < Math.abs((edges[best] ?? 0) - x)) best = k;
+        at.push(best);
+      }
+      return [...new Set(at)].sort((a, b) => a - b);
+    };
     for (const piece of item.str.split(/(\s+)/)) {
       const length = [...piece].length;
       if (piece && !/^\s+$/.test(piece)) {
-        const bbox = { x0: Math.round(item.x + (edges[offset] ?? 0)), y0: top, x1: Math.round(item.x + (edges[offset + length] ?? item.width)), y1: bottom };
-        const last = words.at(-1);
-        if (glued && offset === 0 && last) {
-          last.text += piece;
-          last.bbox = union([last.bbox, bbox]);
-        } else {
-          words.push({ text: piece, confidence: 1, bbox });
-        }
+        const bounds = [offset, ...cuts(offset, length), offset + length];
+        const pieceChars = [...piece];
+        bounds.slice(1).forEach((end, part) => {
+          const start = bounds[part]!;
+          const text = pieceChars.slice(start - offset, end - offset).join('');
+          const bbox = { x0: Math.round(item.x + (edges[start] ?? 0)), y0: top, x1: Math.round(item.x + (edges[end] ?? item.width)), y1: bottom };
+          const last = words.at(-1);
+          if (glued && start === 0 && last) {
+            last.text += text;
+            last.bbox = union([last.bbox, bbox]);
+          } else {
+            words.push({ text, confidence: 1, bbox });
+          }
+        });
       }
       offset += length;
     }
@@ -128,7 +155,7 @@ function lineWords(items: PositionedItem[]): TextLayerWord[] {
 }
 
 /** Items grouped into lines by baseline, lines into blocks by vertical gaps, in reading order (top to bottom). */
-function layout(items: PositionedItem[]): TextLayerBlock[] {
+function layout(items: PositionedItem[], columnLines: readonly Box[] = []): TextLayerBlock[] {
   const sorted = [...items].sort((p, q) => p.baseline - q.baseline || p.x - q.x);
   const lineGroups: PositionedItem[][] = [];
   for (const item of sorted) {
@@ -141,7 +168,7 @@ function layout(items: PositionedItem[]): TextLayerBlock[] {
     else lineGroups.push([item]);
   }
   const lines: TextLayerLine[] = lineGroups
-    .map((group) => lineWords(group))
+    .map((group) => lineWords(group, columnLines))
     .filter((words) => words.length > 0)
     .map((words) => ({ text: joinWords(words.map((w) => w.text)), confidence: 1, bbox: union(words.map((w) => w.bbox)), words }));
   const blocks: TextLayerBlock[] = [];
@@ -264,5 +291,5 @@ export async function readTextLayer(page: PDFPageProxy, viewport: PageViewport):
   if (chars.length === 0) return { refusal: 'no_text', blocks: [] };
   if (chars.filter(isBadGlyph).length > chars.length * MAX_BAD_GLYPH_SHARE) return { refusal: 'unmapped_glyphs', blocks: [] };
   if ((await largestImage(page)).coverage >= MAX_IMAGE_COVERAGE) return { refusal: 'image_covers_page', blocks: [] };
-  return { blocks: layout(items) };
+  return { blocks: layout(items), cutBy: (rulings) => layout(items, rulings.filter((r) => r.y1 - r.y0 > r.x1 - r.x0)) };
 }
