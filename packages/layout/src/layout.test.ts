@@ -352,6 +352,14 @@ describe('borderless tables', () => {
     expect(page(words).tables.map(grid)).toEqual([[['2014', '2013', '2012', ''], ['', '', '', 'Gross product'], ['2.6', '3.2', '3.0', 'Total'], ['0.7', '1.3', '1.1', 'Per head'], ['2.5', '3.4', '2.9', 'Business']]]);
   });
 
+  it("keeps a table whole over a group's extra space between two rows, measured by its rows' pitch (OCR boxes rows of figures to their digits)", () => {
+    const rows = [['Total', '2.6', '3.2'], ['Per head', '0.7', '1.3'], ['Business', '2.5', '3.4'], ['Uses', '2.2', '2.4'], ['Exports', '1.9', '2.0']];
+    // Rows 45 px apart, their boxes 24 px tall; the fourth row 90 px under the third (a gap of 66 px, 2.75 heights).
+    const ys = [300, 345, 390, 480, 525];
+    const words = rows.flatMap(([label, a, b], i) => [...text(label!, 100, ys[i]!), ...right(a!, 600, ys[i]!), ...right(b!, 800, ys[i]!)]);
+    expect(page(words).tables.map(grid)).toEqual([rows]);
+  });
+
   it('finds two tables apart on one page, and no table in two columns of prose', () => {
     const prose = [
       ...text('The committee met twice this year and agreed', 100, 600), ...text('that the budget should be reviewed again in', 900, 600),

@@ -215,7 +215,12 @@ function runsOfRows(rows: readonly TextRow[]): TextRow[][] {
   };
   for (const row of rows) {
     const prev = run[run.length - 1];
-    const near = prev !== undefined && row.box.y0 - prev.box.y1 <= 2.2 * Math.max(prev.height, row.height);
+    // Near: a gap of at most 2.2 rows' heights, or, in a run of three rows or more, at most twice its
+    // rows' pitch (OCR boxes a row of figures to its digits' height alone, so on scans heights make
+    // a group's extra space between two rows look wider than it is).
+    const pitches = run.slice(1).map((r, i) => r.box.y0 - run[i]!.box.y0).sort((a, b) => a - b);
+    const pitch = pitches.length >= 2 ? pitches[pitches.length >> 1]! : undefined;
+    const near = prev !== undefined && (row.box.y0 - prev.box.y1 <= 2.2 * Math.max(prev.height, row.height) || (pitch !== undefined && row.box.y0 - prev.box.y0 <= 2.1 * pitch));
     const multi = row.segments.length >= 2;
     // A caption ("Table 2. ...") begins another table.
     if (prev && (!near || CAPTION.test(row.segments[0]?.text ?? ''))) close();
