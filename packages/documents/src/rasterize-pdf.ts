@@ -114,8 +114,7 @@ export async function readPdfPageForOcr(bytes: Uint8Array, pageNumber: number, o
           throw mapPdfError(err);
         });
         page.cleanup();
-        const blocks = rulings.length && layer.cutBy ? layer.cutBy(rulings) : layer.blocks;
-        return { source: 'text_layer', ...rasterSize(size.width, size.height, dpi), dpi, blocks, rulings };
+        return { source: 'text_layer', ...rasterSize(size.width, size.height, dpi), dpi, blocks: layer.blocks(rulings), rulings };
       }
       refusal = layer.refusal;
     }

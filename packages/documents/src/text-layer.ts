@@ -25,14 +25,14 @@ export type TextLayerRefusal = 'no_text' | 'unmapped_glyphs' | 'rotated_text' | 
 export interface TextLayer {
   /** undefined: usable; else the reason to OCR the page instead. */
   refusal?: TextLayerRefusal;
-  /** In the pixel space of the page rendered at `dpi`: the same words OCR would have boxed. */
-  blocks: TextLayerBlock[];
   /**
-   * The blocks again, no word run across one of the page's column lines (`rulings`, the same pixel
-   * space): a cell's text that runs on to the next cell's with no space between (clipped at the cell's
-   * border where the PDF draws it) is two words, one each side of the line.
+   * The blocks, in the pixel space of the page rendered at `dpi` (the same words OCR would have
+   * boxed), laid out once the page's lines (`rulings`, the same pixel space) are known: no word runs
+   * across a column line (a cell's text that runs on to the next cell's with no space between,
+   * clipped at the cell's border where the PDF draws it, is two words, one each side of the line).
+   * Empty for a refused layer.
    */
-  cutBy?: (rulings: readonly Box[]) => TextLayerBlock[];
+  blocks: (rulings: readonly Box[]) => TextLayerBlock[];
 }
 
 interface PositionedItem {
@@ -98,7 +98,7 @@ function glyphWeight(ch: string): number {
 }
 
 /** Words of one line of items, left to right: an item's width is shared among its characters by glyphWeight. */
-function lineWords(items: PositionedItem[], columnLines: readonly Box[] = []): TextLayerWord[] {
+function lineWords(items: PositionedItem[], columnLines: readonly Box[]): TextLayerWord[] {
   const words: TextLayerWord[] = [];
   let previousEnd = -Infinity;
   for (const item of items.sort((p, q) => p.x - q.x)) {
@@ -155,7 +155,7 @@ function lineWords(items: PositionedItem[], columnLines: readonly Box[] = []): T
 }
 
 /** Items grouped into lines by baseline, lines into blocks by vertical gaps, in reading order (top to bottom). */
-function layout(items: PositionedItem[], columnLines: readonly Box[] = []): TextLayerBlock[] {
+function layout(items: PositionedItem[], columnLines: readonly Box[]): TextLayerBlock[] {
   const sorted = [...items].sort((p, q) => p.baseline - q.baseline || p.x - q.x);
   const lineGroups: PositionedItem[][] = [];
   for (const item of sorted) {
@@ -286,10 +286,11 @@ function imagePixels(args: unknown[] | null, inline: unknown): { width: number; 
  */
 export async function readTextLayer(page: PDFPageProxy, viewport: PageViewport): Promise<TextLayer> {
   const items = await positionedItems(page, viewport);
-  if (typeof items === 'string') return { refusal: items, blocks: [] };
+  const none = () => [];
+  if (typeof items === 'string') return { refusal: items, blocks: none };
   const chars = [...items.map((i) => i.str).join('')].filter((ch) => ch.trim() !== '');
-  if (chars.length === 0) return { refusal: 'no_text', blocks: [] };
-  if (chars.filter(isBadGlyph).length > chars.length * MAX_BAD_GLYPH_SHARE) return { refusal: 'unmapped_glyphs', blocks: [] };
-  if ((await largestImage(page)).coverage >= MAX_IMAGE_COVERAGE) return { refusal: 'image_covers_page', blocks: [] };
-  return { blocks: layout(items), cutBy: (rulings) => layout(items, rulings.filter((r) => r.y1 - r.y0 > r.x1 - r.x0)) };
+  if (chars.length === 0) return { refusal: 'no_text', blocks: none };
+  if (chars.filter(isBadGlyph).length > chars.length * MAX_BAD_GLYPH_SHARE) return { refusal: 'unmapped_glyphs', blocks: none };
+  if ((await largestImage(page)).coverage >= MAX_IMAGE_COVERAGE) return { refusal: 'image_covers_page', blocks: none };
+  return { blocks: (rulings) => layout(items, rulings.filter((r) => r.y1 - r.y0 > r.x1 - r.x0)) };
 }

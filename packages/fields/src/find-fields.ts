@@ -471,6 +471,8 @@ function roundedTotals(candidates: Candidate[], page: FieldPage, rows: readonly 
   });
   if (adjustments.length === 0) return;
   const labelled = candidates.filter((c): c is Candidate & { normalized: number } => c.page === page.page && c.source !== 'pattern' && c.score >= 0.5 && typeof c.normalized === 'number' && hasCents(c.value));
+  // The amounts with cents printed on each row, read once.
+  const amounts = rows.flatMap((row, r) => valuesIn(row.words, 'amount').flatMap((v) => (typeof v.normalized === 'number' && hasCents(v.text) ? [{ v: v as WordValue & { normalized: number }, row, r }] : [])));
   const added: Candidate[] = [];
   // Rounded to 5 cents (or 10): the amount rounded to is a multiple of them, the total it came from not.
   const roundSum = (v: number) => Math.round(v * 100) % 5 === 0;
@@ -478,13 +480,10 @@ function roundedTotals(candidates: Candidate[], page: FieldPage, rows: readonly 
     if (roundSum(total.normalized)) continue;
     for (const { value, row: adjustmentRow } of adjustments) {
       for (const rounded of [total.normalized + value, total.normalized - value].map((v) => Math.round(v * 100) / 100).filter(roundSum)) {
-        rows.forEach((row, r) => {
-          if (row === adjustmentRow || overlapShare(total.box, row.box) >= 0.5) return;
-          for (const v of valuesIn(row.words, 'amount')) {
-            if (typeof v.normalized !== 'number' || Math.abs(v.normalized - rounded) >= 0.005 || !hasCents(v.text)) continue;
-            added.push({ value: v.text, normalized: v.normalized, type: 'amount', ...(v.currency ? { currency: v.currency } : {}), confidence: total.confidence, page: page.page, box: unionOf(v.words.map((x) => x.box)), source: total.source, score: total.score + 0.1, order: orderBase + r });
-          }
-        });
+        for (const { v, row, r } of amounts) {
+          if (row === adjustmentRow || overlapShare(total.box, row.box) >= 0.5 || Math.abs(v.normalized - rounded) >= 0.005) continue;
+          added.push({ value: v.text, normalized: v.normalized, type: 'amount', ...(v.currency ? { currency: v.currency } : {}), confidence: total.confidence, page: page.page, box: unionOf(v.words.map((x) => x.box)), source: total.source, score: total.score + 0.1, order: orderBase + r });
+        }
       }
     }
   }

@@ -14,11 +14,12 @@ import type { Ruling, Table } from './types.js';
 export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[] = []): Array<{ table: Table; rows: TextRow[] }> {
   const out: Array<{ table: Table; rows: TextRow[] }> = [];
   const rules = rulings.filter(isHorizontalRule);
-  const tables = runsOfRows(rows)
+  const candidates = runsOfRows(rows)
     .flatMap(tablesOfRun)
     .map((c) => withoutProseBeside(c, rows))
-    .filter((c): c is Candidate => c !== undefined && !isList(c) && !isLabelsOnly(c))
-    .map((c, _, all) => withHeaderAbove(c, rows, new Set(all.flatMap((other) => other.rows))));
+    .filter((c): c is Candidate => c !== undefined && !isList(c) && !isLabelsOnly(c));
+  const inTables = new Set(candidates.flatMap((c) => c.rows));
+  const tables = candidates.map((c) => withHeaderAbove(c, rows, inTables));
   for (const found of tables.map((c) => withoutNotes(c, rules))) {
     for (const candidate of sideBySide(found)) {
       const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate, rules) });
