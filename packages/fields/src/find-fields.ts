@@ -76,7 +76,19 @@ interface Wanted {
   rivals: string[][];
 }
 
+/** Fields as looked for, by name and type: worked out once (their labels and rivals are every known kind's). */
+const wantedCache = new Map<string, Wanted>();
 function wantedOf(request: FieldRequest): Wanted {
+  const key = `${request.name}\u0000${request.type ?? ''}`;
+  let wanted = wantedCache.get(key);
+  if (!wanted) {
+    if (wantedCache.size >= 1_000) wantedCache.clear();
+    wantedCache.set(key, (wanted = wantedAnew(request)));
+  }
+  return wanted;
+}
+
+function wantedAnew(request: FieldRequest): Wanted {
   const tokens = labelTokens(request.name);
   const kind = kindOfName(tokens);
   const type = request.type ?? typeOfName(tokens);
@@ -110,11 +122,14 @@ function bracketedWords(words: readonly LayoutWord[]): LayoutWord[] {
   return out;
 }
 
-/** A word's label tokens, worked out once per word: every field tries every label at every word. */
-const wordTokens = new WeakMap<LayoutWord, string[]>();
+/** Label tokens by printed text, worked out once: every field tries every label at every word, in every reading of a page (most of whose words read alike). */
+const textTokens = new Map<string, string[]>();
 function tokensOf(word: LayoutWord): string[] {
-  let tokens = wordTokens.get(word);
-  if (!tokens) wordTokens.set(word, (tokens = labelTokens(word.text)));
+  let tokens = textTokens.get(word.text);
+  if (!tokens) {
+    if (textTokens.size >= 50_000) textTokens.clear();
+    textTokens.set(word.text, (tokens = labelTokens(word.text)));
+  }
   return tokens;
 }
 
@@ -132,12 +147,25 @@ function labelWordsIn(label: readonly string[], i: number, token: string): numbe
   return 0;
 }
 
+/** Of each set of labels, those a printed token can start, by token: every word of every reading is tried as a label's start. */
+const startingWith = new WeakMap<readonly string[][], Map<string, string[][]>>();
+function labelsStartingWith(labels: readonly string[][], token: string): readonly string[][] {
+  let byToken = startingWith.get(labels);
+  if (!byToken) startingWith.set(labels, (byToken = new Map()));
+  let found = byToken.get(token);
+  if (!found) {
+    // Kept for the labels' life (a cached Wanted's: the service's), at most this many printed tokens.
+    if (byToken.size >= 20_000) byToken.clear();
+    byToken.set(token, (found = labels.filter((label) => labelWordsIn(label, 0, token) !== 0)));
+  }
+  return found;
+}
+
 /** Where one of `labels` starts at word `start` of `words`: its end (exclusive) and how many of its words matched, or undefined. */
 function labelAt(words: readonly LayoutWord[], start: number, labels: readonly string[][]): { end: number; tokens: string[] } | undefined {
   const first = tokensOf(words[start]!)[0];
   if (first === undefined) return undefined;
-  for (const label of labels) {
-    if (labelWordsIn(label, 0, first) === 0) continue;
+  for (const label of labelsStartingWith(labels, first)) {
     let i = 0;
     let end = start;
     const seen: string[] = [];
@@ -179,7 +207,7 @@ function labelScore(wanted: Wanted, matched: string[], before: readonly LayoutWo
   const around = [...before, ...between];
   const extra = saying(around).filter((t) => !/^\d+$/.test(t));
   // Words in brackets qualify a label ("Total Sales (Inclusive of GST)"), as do small words: they do not make it less the field's.
-  const bracketed = new Set(bracketedWords(around).flatMap((w) => labelTokens(w.text)));
+  const bracketed = new Set(bracketedWords(around).flatMap(tokensOf));
   const counted = extra.filter((t) => !bracketed.has(t) && !QUALIFIERS.has(t) && !(wanted.kind?.despite?.includes(t) ?? false));
   let score = matched.length / (matched.length + counted.length);
   const kind = wanted.kind;

@@ -28,5 +28,8 @@ describe('textDistance', () => {
     expect(textDistance('abcd', 'abxd')).toBe(0.25);
     expect(textDistance('abcd', 'abc')).toBe(0.25);
     expect(textDistance('abc', 'xyz')).toBe(1);
+    expect(textDistance('kitten', 'sitting')).toBeCloseTo(3 / 7);
+    expect(textDistance('sitting', 'kitten')).toBeCloseTo(3 / 7);
+    expect(textDistance('', 'ab')).toBe(1);
   });
 });

@@ -1,9 +1,16 @@
-/** The edit distance table of `first` against `other`: cost[i][j] turns first's first i characters into other's first j. */
-function editCosts(first: string, other: string): number[][] {
-  const cost: number[][] = Array.from({ length: first.length + 1 }, (_, i) => Array.from({ length: other.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= first.length; i++) {
-    for (let j = 1; j <= other.length; j++) {
-      cost[i]![j] = Math.min(cost[i - 1]![j - 1]! + (first[i - 1] === other[j - 1] ? 0 : 1), cost[i - 1]![j]! + 1, cost[i]![j - 1]! + 1);
+/** The edit distance table of `first` against `other`, flat (rows of other.length + 1): cost[i * (m + 1) + j] turns first's first i characters into other's first j. */
+function editCosts(first: string, other: string): Int32Array {
+  const n = first.length;
+  const m = other.length;
+  const w = m + 1;
+  const cost = new Int32Array((n + 1) * w);
+  for (let j = 0; j <= m; j++) cost[j] = j;
+  for (let i = 1; i <= n; i++) {
+    const row = i * w;
+    cost[row] = i;
+    const c = first.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j++) {
+      cost[row + j] = Math.min(cost[row - w + j - 1]! + (c === other.charCodeAt(j - 1) ? 0 : 1), cost[row - w + j]! + 1, cost[row + j - 1]! + 1);
     }
   }
   return cost;
@@ -18,16 +25,17 @@ function alignTo(first: string, other: string): { at: string[]; before: string[]
   const n = first.length;
   const m = other.length;
   const cost = editCosts(first, other);
+  const w = m + 1;
   const at: string[] = new Array<string>(n).fill('');
   const before: string[] = new Array<string>(n + 1).fill('');
   let i = n;
   let j = m;
   while (i > 0 || j > 0) {
-    if (i > 0 && j > 0 && cost[i]![j] === cost[i - 1]![j - 1]! + (first[i - 1] === other[j - 1] ? 0 : 1)) {
+    if (i > 0 && j > 0 && cost[i * w + j] === cost[(i - 1) * w + j - 1]! + (first[i - 1] === other[j - 1] ? 0 : 1)) {
       at[i - 1] = other[j - 1]!;
       i--;
       j--;
-    } else if (i > 0 && cost[i]![j] === cost[i - 1]![j]! + 1) {
+    } else if (i > 0 && cost[i * w + j] === cost[(i - 1) * w + j]! + 1) {
       i--;
     } else {
       before[i] = other[j - 1]! + before[i]!;
@@ -72,5 +80,15 @@ export function majorityText(first: string, others: readonly string[], weights: 
 /** Levenshtein distance over the longer length: 0 for the same text, 1 for nothing in common. */
 export function textDistance(a: string, b: string): number {
   if (a === b) return 0;
-  return editCosts(a, b)[a.length]![b.length]! / Math.max(a.length, b.length);
+  // Two rows of the table are enough for the distance alone.
+  let previous = new Int32Array(b.length + 1);
+  let current = new Int32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    const c = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j - 1]! + (c === b.charCodeAt(j - 1) ? 0 : 1), previous[j]! + 1, current[j - 1]! + 1);
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length]! / Math.max(a.length, b.length);
 }

@@ -3,6 +3,8 @@
  * digits and "#"; "invoiceNumber" and "invoice_number" give the same as "Invoice Number".
  */
 export function labelTokens(text: string): string[] {
+  // Most printed words are plain letters and digits in one case run: one token, as the steps below would give.
+  if (/^[A-Za-z0-9]+$/.test(text) && !/[a-z][A-Z]/.test(text)) return [text.toLowerCase()];
   return text
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .normalize('NFD')
