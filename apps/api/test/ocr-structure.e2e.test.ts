@@ -1,10 +1,11 @@
 import * as XLSX from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rasterizePdfPage } from '@docsvc/documents';
 import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { askew, grayPng, turned } from '../../../test/fixtures/scans.ts';
-import { CENSUS, CENSUS_TABLE, FARMS, FARMS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, MARKED, MARKED_TABLE, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
+import { CENSUS, CENSUS_TABLE, CONTENTS, CONTENTS_NUMBERS, FARMS, FARMS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, MARKED, MARKED_TABLE, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
@@ -249,6 +250,27 @@ describe('scans: OCR words', () => {
       expect(status, name).toBe(200);
       expect(body.tables, name).toHaveLength(1);
       expect(grid(body.tables![0]!), name).toEqual(MARKED_TABLE);
+    }
+  });
+
+  it("finds no table in a report's contents page, born-digital or scanned, and reads the scan's entry and page numbers", async () => {
+    const pdf = drawnPdf([CONTENTS]);
+    // The scan: the page as printed (pdf.js's render at 300 DPI). Its leaders taken off, tesseract's page
+    // layout joined the entry numbers 3-7 into one line down the page and read it turned ("N ODO oO fF W").
+    const { image } = await rasterizePdfPage(new Uint8Array(pdf), 1, { dpi: 300, limits: { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 } });
+    for (const [name, bytes] of [
+      ['contents.pdf', pdf],
+      ['contents.png', await toPng({ width: image.width, height: image.height, data: image.data })],
+    ] as const) {
+      const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: ['tables'] });
+      expect(status, name).toBe(200);
+      expect(body.tables, name).toEqual([]);
+      // The words standing in the entry numbers' column (72-90 pt) and the page numbers' (510-540 pt), top to bottom.
+      const k = body.pages[0]!.width / 612;
+      const words = body.sections.flatMap((sec) => sec.lines.flatMap((l) => l.words));
+      const column = (x0: number, x1: number) => words.filter((w) => w.bounds.top_left.x >= x0 * k && w.bounds.bottom_right.x <= x1 * k).sort((a, b) => a.bounds.top_left.y - b.bounds.top_left.y).map((w) => w.text);
+      expect(column(66, 90), name).toEqual(CONTENTS_NUMBERS.entries);
+      expect(column(505, 540), name).toEqual(CONTENTS_NUMBERS.pages);
     }
   });
 

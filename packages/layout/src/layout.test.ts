@@ -323,6 +323,21 @@ describe('borderless tables', () => {
     expect(page(priced).tables).toHaveLength(1);
   });
 
+  it('finds no table in a contents page or a list of tables (titles beside page numbers in order), but one in a table of counts', () => {
+    const entries: Array<[string, string, string]> = [['1', 'Summary of findings', '3'], ['2', 'Population by age and sex', '5'], ['', '2.1 Urban areas', '6'], ['3', 'Households and families', '11'], ['4', 'Labour force participation', '15'], ['A', 'Definitions and sources', '29']];
+    const contents = entries.flatMap(([n, title, at], i) => [...(n ? text(n, 120, 200 + 40 * i) : []), ...text(title, 180, 200 + 40 * i), ...right(at, 1300, 200 + 40 * i)]);
+    expect(page(contents).tables).toHaveLength(0);
+    const listOfTables = ['Population by region, 2020', 'Households by size and region', 'Labour force by sex and age', 'Median household income by region'].flatMap((t, i) => [...text(t, 120, 200 + 40 * i), ...right(String(36 + 2 * i), 1300, 200 + 40 * i)]);
+    expect(page(listOfTables).tables).toHaveLength(0);
+    // Page numbers out of order, figures that are no page numbers, or labels of a word: a table.
+    const outOfOrder = entries.flatMap(([, title, at], i) => [...text(title, 180, 200 + 40 * i), ...right(i === 3 ? '2' : at, 1300, 200 + 40 * i)]);
+    expect(page(outOfOrder).tables).toHaveLength(1);
+    const counts = ['Capital', 'North', 'South', 'East', 'West'].flatMap((t, i) => [...text(t, 180, 200 + 40 * i), ...right(String(3 + 4 * i), 1300, 200 + 40 * i)]);
+    expect(page(counts).tables).toHaveLength(1);
+    const amounts = entries.flatMap(([, title], i) => [...text(title, 180, 200 + 40 * i), ...right(`${3 + i},250`, 1300, 200 + 40 * i)]);
+    expect(page(amounts).tables).toHaveLength(1);
+  });
+
   it("finds no table in a chart's labels (years along its axis over its legend), but one in two rows with figures", () => {
     const chart = [...['2018', '2019', '2020', '2021', '2022'].flatMap((t, i) => text(t, 260 + 250 * i, 820)), ...text('Men', 300, 880), ...text('Women', 600, 880)];
     expect(page(chart).tables).toHaveLength(0);

@@ -17,7 +17,7 @@ export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[
   const candidates = runsOfRows(rows)
     .flatMap(tablesOfRun)
     .map((c) => withoutProseBeside(c, rows))
-    .filter((c): c is Candidate => c !== undefined && !isList(c) && !isLabelsOnly(c));
+    .filter((c): c is Candidate => c !== undefined && !isList(c) && !isLabelsOnly(c) && !isContents(c));
   const inTables = new Set(candidates.flatMap((c) => c.rows));
   const tables = candidates.map((c) => withHeaderAbove(c, rows, inTables));
   for (const found of tables.map((c) => withoutNotes(c, rules))) {
@@ -76,6 +76,34 @@ function isList(candidate: Candidate): boolean {
  */
 function isLabelsOnly(candidate: Candidate): boolean {
   return candidate.rows.length === 2 && !candidate.rows[1]!.segments.some((seg) => isNumeric(seg.text));
+}
+
+/** A page number in a contents listing: arabic, or roman for front matter. */
+const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,7})$/iu;
+/** What numbers an entry of a contents listing: `2`, `2.1`, `A.`, `IV`, `Chapter 3`, `Annex B`. */
+const ENTRY_NUMBER = /^(?:(?:chapter|section|part|annex|appendix|kapitel|chapitre|cap[ií]tulo|capitolo|anexo|anhang)\s+)?(?:\d{1,2}(?:\.\d{1,2}){0,3}|[a-z]|[ivx]{1,5})[.)]?$/iu;
+
+/**
+ * A contents page (or a list of tables or figures), not a table: titles of several words beside page
+ * numbers in a last column, four rows or more, nearly every row with one, the arabic ones never going
+ * down the page; before the titles at most a column of entry numbers. A statistics report opens with
+ * one, and its entries line up in columns as a table's would: counted as a table, every relation of it
+ * is one no reader wants (ICDAR 2013's ground truth has none). A table of a figure per label does not
+ * read so: its figures are not all small whole numbers in order, or its labels are mostly a word or two.
+ */
+function isContents(candidate: Candidate): boolean {
+  const { rows, columns } = candidate;
+  if (columns.length < 2 || columns.length > 3) return false;
+  const last = columns.length - 1;
+  const pages = segmentsIn(candidate, last).map((seg) => seg.text.trim());
+  if (pages.length < 4 || pages.length < 0.8 * rows.length || !pages.every((t) => PAGE_NUMBER.test(t))) return false;
+  const arabic = pages.filter((t) => /^\d+$/.test(t)).map(Number);
+  if (arabic.some((n, i) => i > 0 && n < arabic[i - 1]!)) return false;
+  const titles = segmentsIn(candidate, last - 1).map((seg) => seg.text.trim());
+  if (titles.length < 0.8 * pages.length || titles.some(isNumeric)) return false;
+  const words = titles.reduce((n, t) => n + t.split(/\s+/u).length, 0);
+  if (words < 2.5 * titles.length) return false;
+  return last === 1 || segmentsIn(candidate, 0).every((seg) => ENTRY_NUMBER.test(seg.text.trim()));
 }
 
 /**

@@ -4,6 +4,7 @@ import { inkThreshold, toGray } from './pixels.js';
 import { dotsAt } from './left-dots.js';
 import { raisedMarkOf, withMarkRead } from './raised-marks.js';
 import { medianHeight, stacked } from './stack-image.js';
+import { sidewaysColumns, withoutLines } from './sideways-columns.js';
 import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from './types.js';
 import { joinWords } from '@docsvc/schemas';
 
@@ -241,9 +242,11 @@ export interface ReadLeftInkOptions {
  * under another, a word height apart, read in one recognition in the page's language, each word put
  * back where its region is on the page. A page with nothing unread costs one pass over its pixels.
  */
-export async function readLeftInk(engine: OcrEngine, image: PageImage, page: EnginePage, opts: ReadLeftInkOptions = {}): Promise<LeftInkReading> {
+export async function readLeftInk(engine: OcrEngine, image: PageImage, given: EnginePage, opts: ReadLeftInkOptions = {}): Promise<LeftInkReading> {
   const t0 = performance.now();
   const gray = toGray(await image.pixels());
+  // A column of short values read sideways as one line is no reading of them: its ink is read again.
+  const page = withoutLines(given, sidewaysColumns(gray, given, medianHeight(pageWords(given).map((w) => w.bbox))));
   const readWords = pageWords(page);
   const words = readWords.map((w) => w.bbox);
   const { regions, dots: places, threshold } = unreadInk(gray, words);
