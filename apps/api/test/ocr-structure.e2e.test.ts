@@ -253,7 +253,7 @@ describe('scans: OCR words', () => {
     }
   });
 
-  it("finds no table in a report's contents page, born-digital or scanned, and reads the scan's entry and page numbers", async () => {
+  it("finds no table or key-value pair in a report's contents page, born-digital or scanned, and reads the scan's entry and page numbers", async () => {
     const pdf = drawnPdf([CONTENTS]);
     // The scan: the page as printed (pdf.js's render at 300 DPI). Its leaders taken off, tesseract's page
     // layout joined the entry numbers 3-7 into one line down the page and read it turned ("N ODO oO fF W").
@@ -262,9 +262,11 @@ describe('scans: OCR words', () => {
       ['contents.pdf', pdf],
       ['contents.png', await toPng({ width: image.width, height: image.height, data: image.data })],
     ] as const) {
-      const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: ['tables'] });
+      const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: both });
       expect(status, name).toBe(200);
       expect(body.tables, name).toEqual([]);
+      // Nor is a title a key whose value is its page number.
+      expect(body.key_value_pairs, name).toEqual([]);
       // The words standing in the entry numbers' column (72-90 pt) and the page numbers' (510-540 pt), top to bottom.
       const k = body.pages[0]!.width / 612;
       const words = body.sections.flatMap((sec) => sec.lines.flatMap((l) => l.words));

@@ -338,6 +338,27 @@ describe('borderless tables', () => {
     expect(page(amounts).tables).toHaveLength(1);
   });
 
+  it("finds no table in a bar chart's labels (each value printed where its bar ends), but one where the figures line up on an edge", () => {
+    const bars: Array<[string, number]> = [['Agriculture', 12.3], ['Mining', 4.1], ['Manufacturing', 18.7], ['Construction', 7.9], ['Trade', 15.2], ['Transport', 6.4]];
+    const labels = (i: number) => right(bars[i]![0], 400, 200 + 40 * i);
+    const chart = bars.flatMap(([, v], i) => [...labels(i), ...text(v.toFixed(1), 440 + 45 * v, 200 + 40 * i)]);
+    expect(page(chart).tables).toHaveLength(0);
+    const aligned = {
+      right: bars.flatMap(([, v], i) => [...labels(i), ...right(v.toFixed(1), 1300, 200 + 40 * i)]),
+      left: bars.flatMap(([, v], i) => [...labels(i), ...text(v.toFixed(1), 1100, 200 + 40 * i)]),
+      // A figure out of line (a note's number set at the column's left) among amounts set right.
+      outlier: bars.flatMap(([, v], i) => [...labels(i), ...(i === 2 ? text('3', 1100, 200 + 40 * i) : right(`${v.toFixed(1)}0`, 1300, 200 + 40 * i))]),
+    };
+    for (const [name, words] of Object.entries(aligned)) expect(page(words).tables, name).toHaveLength(1);
+    // A list of words whose top rows carry a few counts standing anywhere (a summary run into it): a table.
+    const names = ['Adams', 'Baker', 'Clark', 'Davis', 'Evans', 'Fox', 'Grant', 'Hill'];
+    const list = [
+      ...[['Present', '217'], ['Absent', '40'], ['Votes', '129']].flatMap(([t, n], i) => [...text(t!, 180, 160 + 40 * i), ...text(n!, 500 + 150 * i, 160 + 40 * i)]),
+      ...names.flatMap((n, i) => [...text(n, 180, 280 + 40 * i), ...text(i % 2 ? 'North' : 'South', 600, 280 + 40 * i), ...text('YES', 1000, 280 + 40 * i)]),
+    ];
+    expect(page(list).tables.length).toBeGreaterThan(0);
+  });
+
   it("finds no table in a chart's labels (years along its axis over its legend), but one in two rows with figures", () => {
     const chart = [...['2018', '2019', '2020', '2021', '2022'].flatMap((t, i) => text(t, 260 + 250 * i, 820)), ...text('Men', 300, 880), ...text('Women', 600, 880)];
     expect(page(chart).tables).toHaveLength(0);

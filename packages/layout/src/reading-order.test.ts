@@ -57,6 +57,13 @@ describe('reading order', () => {
     expect(linesOf(lines)).toEqual(['Acme Supplies Ltd', '12 High Street', 'Leeds LS1 4AB', '24 November 2026', 'Ms Jane Doe', '4 Park Road', 'York YO1 7HH', 'Dear Ms Doe, thank you for your order of last week.']);
   });
 
+  it('reads a contents page entry by entry (no table, but set out as one), though an engine gave its columns as blocks', () => {
+    const entries: Array<[string, string, string]> = [['1', 'Summary of findings', '3'], ['2', 'Population by age and sex', '5'], ['3', 'Households and families', '11'], ['4', 'Labour force participation', '15']];
+    const cells = entries.map(([n, title, at], i) => [text(n, 100, 300 + 40 * i), text(title, 180, 300 + 40 * i), right(at, 1300, 300 + 40 * i)]);
+    const lines: SourceLine[] = [0, 1, 2].flatMap((c) => cells.map((r) => ({ words: r[c]!, group: c })));
+    expect(linesOf([...column(['Contents'], 100, 200, 9), ...lines])).toEqual(['Contents', ...entries.map((e) => e.join(' '))]);
+  });
+
   it('reads a borderless table row by row, though an engine gave its columns as blocks', () => {
     const header: LayoutWord[][] = [text('Date', 100, 300), text('Description', 300, 300), right('Debits', 900, 300), right('Balance', 1200, 300)];
     const rows = [

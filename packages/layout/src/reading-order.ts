@@ -124,14 +124,15 @@ function joinAcrossRow(units: Unit[]): Unit[] {
   return out;
 }
 
-/** The units of each row of a borderless table are one unit: a table is read row by row, not column by column. */
+/** The units of each row of a borderless table (or of a listing set out as one: a contents page) are one unit: a table is read row by row, not column by column. */
 function joinTableRows(units: Unit[]): Unit[] {
-  const tables = streamTables(textRows(units.flatMap((u) => u.words)));
-  if (tables.length === 0) return units;
+  const { tables, listings } = streamTables(textRows(units.flatMap((u) => u.words)));
+  const rowGroups = [...tables.map((t) => t.rows), ...listings];
+  if (rowGroups.length === 0) return units;
   const rowOf = new Map<LayoutWord, number>();
   let n = 0;
-  for (const t of tables) {
-    for (const row of t.rows) {
+  for (const rows of rowGroups) {
+    for (const row of rows) {
       for (const w of row.words) rowOf.set(w, n);
       n++;
     }

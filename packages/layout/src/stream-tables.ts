@@ -3,6 +3,7 @@ import { isNumeric, tableOf, type GridCell } from './cells.js';
 import { textRowOf, type TextRow } from './rows.js';
 import { columnIndex, segmentsIn, type Candidate } from './stream-columns.js';
 import { hasFigure, headerSpans, withHeaderLines } from './stream-headers.js';
+import type { Box } from '@docsvc/image';
 import type { Ruling, Table } from './types.js';
 
 /**
@@ -11,22 +12,31 @@ import type { Ruling, Table } from './types.js';
  * persists down the run, the rows are the text rows. Two columns of prose (long segments) are not a
  * table.
  */
-export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[] = []): Array<{ table: Table; rows: TextRow[] }> {
+export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[] = []): StreamLayout {
   const out: Array<{ table: Table; rows: TextRow[] }> = [];
   const rules = rulings.filter(isHorizontalRule);
-  const candidates = runsOfRows(rows)
+  const found = runsOfRows(rows)
     .flatMap(tablesOfRun)
     .map((c) => withoutProseBeside(c, rows))
-    .filter((c): c is Candidate => c !== undefined && !isList(c) && !isLabelsOnly(c) && !isContents(c));
+    .filter((c): c is Candidate => c !== undefined && !isList(c) && !isLabelsOnly(c));
+  // A contents page and a chart's labels line up as a table's rows do: read row by row, but no table.
+  const listings = found.filter((c) => isContents(c) || isChartLabels(c));
+  const candidates = found.filter((c) => !listings.includes(c));
   const inTables = new Set(candidates.flatMap((c) => c.rows));
   const tables = candidates.map((c) => withHeaderAbove(c, rows, inTables));
-  for (const found of tables.map((c) => withoutNotes(c, rules))) {
-    for (const candidate of sideBySide(found)) {
+  for (const table of tables.map((c) => withoutNotes(c, rules))) {
+    for (const candidate of sideBySide(table)) {
       const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate, rules) });
-      out.push({ table: gridOf({ ...candidate, rows }), rows: found.rows });
+      out.push({ table: gridOf({ ...candidate, rows }), rows: table.rows });
     }
   }
-  return out;
+  return { tables: out, listings: listings.map((c) => c.rows) };
+}
+
+/** The borderless tables of a page's rows, each with the rows it was made of, and the rows of listings set out as tables are but none (a contents page, a chart's labels). */
+export interface StreamLayout {
+  tables: Array<{ table: Table; rows: TextRow[] }>;
+  listings: TextRow[][];
 }
 
 /** How far above a table (in its rows' heights) a header set apart in a box of its own may stand. */
@@ -104,6 +114,32 @@ function isContents(candidate: Candidate): boolean {
   const words = titles.reduce((n, t) => n + t.split(/\s+/u).length, 0);
   if (words < 2.5 * titles.length) return false;
   return last === 1 || segmentsIn(candidate, 0).every((seg) => ENTRY_NUMBER.test(seg.text.trim()));
+}
+
+/** Figures stand in a column when this share of them or more line up on one edge, within a row's height. */
+const ALIGNED = 0.6;
+/** A chart's labels: this share of the rows or more with a figure. */
+const CHART_ROWS = 0.75;
+
+/**
+ * A bar chart's labels, not a table: a column of three figures or more that line up on no edge
+ * (neither left, right nor centre: fewer than ALIGNED of them within a row's height of each other),
+ * as the values printed at the ends of a chart's bars stand, each where its bar ends, beside the
+ * categories' labels (where they stand far apart, each a column of its own: the rows' one figure each
+ * taken together), on most rows. A table's figures line up on one edge (right for amounts, or left, or centred)
+ * whatever their widths, a figure out of line (a note's number) apart.
+ */
+function isChartLabels(candidate: Candidate): boolean {
+  const height = median(candidate.rows.map((r) => r.height));
+  const share = (values: number[]) => Math.max(...values.map((v) => values.filter((w) => Math.abs(w - v) <= height).length)) / values.length;
+  const inLine = (figures: Box[]) => figures.length < 3 || Math.max(share(figures.map((b) => b.x0)), share(figures.map((b) => b.x1)), share(figures.map((b) => (b.x0 + b.x1) / 2))) >= ALIGNED;
+  // A chart's every bar has its value: rows of words with a few figures among them (a list with a summary run into it) are no chart.
+  const byRow = candidate.rows.map((r) => r.segments.filter((seg) => isNumeric(seg.text))).filter((figures) => figures.length > 0);
+  if (byRow.length < CHART_ROWS * candidate.rows.length) return false;
+  // Bars of very different lengths put their values in columns of their own: a row's one figure is its bar's (the axis's row of ticks apart).
+  const single = byRow.filter((figures) => figures.length === 1).map(([seg]) => seg!.box);
+  if (single.length >= ALIGNED * candidate.rows.length && !inLine(single)) return true;
+  return candidate.columns.some((_, j) => !inLine(segmentsIn(candidate, j).filter((seg) => isNumeric(seg.text)).map((seg) => seg.box)));
 }
 
 /**

@@ -9,7 +9,7 @@ import type { LayoutPage, PageStructure } from './types.js';
 /**
  * A page's structure from its words and ruling lines: the tables their lines draw first, then
  * borderless tables in the rows left (rows between horizontal rules kept together), then key-value
- * pairs in the rows outside any table. A page whose words run askew is read levelled (tilt.ts).
+ * pairs in the rows outside any table or listing set out as one. A page whose words run askew is read levelled (tilt.ts).
  */
 export function pageStructure(page: LayoutPage): PageStructure {
   return levelled(page, structureOf);
@@ -19,8 +19,9 @@ function structureOf(page: LayoutPage): PageStructure {
   const ruled = ruledTables(page, page.words);
   const inRuled = new Set(ruled.flatMap((t) => [...t.words]));
   const rows = mergeRuledBands(textRows(page.words.filter((w) => !inRuled.has(w))), page.rulings);
-  const stream = streamTables(rows, page.rulings);
-  const inStream = new Set(stream.flatMap((t) => t.rows));
+  const { tables: stream, listings } = streamTables(rows, page.rulings);
+  // A listing's rows (a contents page's titles and page numbers) are no more key-value pairs than a table's.
+  const inStream = new Set([...stream.flatMap((t) => t.rows), ...listings.flat()]);
   const tables = [...ruled.map((t) => t.table), ...stream.map((t) => t.table)].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0);
   return { tables, keyValuePairs: keyValuePairs(rows.filter((r) => !inStream.has(r))) };
 }
