@@ -338,7 +338,7 @@ describe('borderless tables', () => {
     expect(page(amounts).tables).toHaveLength(1);
   });
 
-  it("finds no table in a bar chart's labels (each value printed where its bar ends), but one where the figures line up on an edge", () => {
+  it("finds no table in a chart's values (printed where each bar ends, or over columns at their heights), but one where the figures line up on an edge or fill their grid", () => {
     const bars: Array<[string, number]> = [['Agriculture', 12.3], ['Mining', 4.1], ['Manufacturing', 18.7], ['Construction', 7.9], ['Trade', 15.2], ['Transport', 6.4]];
     const labels = (i: number) => right(bars[i]![0], 400, 200 + 40 * i);
     const chart = bars.flatMap(([, v], i) => [...labels(i), ...text(v.toFixed(1), 440 + 45 * v, 200 + 40 * i)]);
@@ -350,6 +350,15 @@ describe('borderless tables', () => {
       outlier: bars.flatMap(([, v], i) => [...labels(i), ...(i === 2 ? text('3', 1100, 200 + 40 * i) : right(`${v.toFixed(1)}0`, 1300, 200 + 40 * i))]),
     };
     for (const [name, words] of Object.entries(aligned)) expect(page(words).tables, name).toHaveLength(1);
+    // A column chart's values over its bars, at their heights: figures alone, scattered; figures alone filling their grid are a table.
+    // Pairs of bars a year (men, women), values printed over them: some stand level with others.
+    const men = [62.1, 63.4, 64.0, 64.8, 65.2, 61.9, 63.5];
+    const women = [48.2, 49.0, 50.1, 51.3, 52.0, 49.4, 51.1];
+    const over = (v: number) => Math.round(1200 - 32 * (v - 30));
+    const columnChart = men.flatMap((m, i) => [...text(m.toFixed(1), 220 + 200 * i, over(m)), ...text(women[i]!.toFixed(1), 310 + 200 * i, over(women[i]!))]);
+    expect(page(columnChart).tables).toHaveLength(0);
+    const figuresOnly = [0, 1, 2, 3].flatMap((r) => [0, 1, 2].flatMap((c) => right(`${r + 1}${c}.5`, 600 + 300 * c, 200 + 40 * r)));
+    expect(page(figuresOnly).tables).toHaveLength(1);
     // A list of words whose top rows carry a few counts standing anywhere (a summary run into it): a table.
     const names = ['Adams', 'Baker', 'Clark', 'Davis', 'Evans', 'Fox', 'Grant', 'Hill'];
     const list = [
