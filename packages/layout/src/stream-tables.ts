@@ -120,12 +120,12 @@ function isContents(candidate: Candidate): boolean {
 const ALIGNED = 0.6;
 /** A chart's labels: this share of the rows or more with a figure. */
 const CHART_ROWS = 0.75;
-/** Figures alone filling less than this share of their grid's cells are a column chart's values, not a table. */
+/** Figures alone filling no more than this share of their grid's cells are a column chart's values, not a table. */
 const SCATTERED = 0.5;
 
 /**
  * A chart's labels, not a table. A column chart's values stand over bars of different heights:
- * figures alone (no word among them) scattered over less than SCATTERED of their grid's cells. A bar
+ * figures alone (no word among them) scattered over no more than SCATTERED of their grid's cells. A bar
  * chart's values stand each where its bar ends, beside the categories' labels: on most rows, a column
  * of three figures or more that line up on no edge (neither left, right nor centre: fewer than ALIGNED
  * of them within a row's height of each other), or, where the bars' lengths put them in columns of
@@ -135,7 +135,7 @@ const SCATTERED = 0.5;
 function isChartLabels(candidate: Candidate): boolean {
   // A column chart's values stand over their bars at their heights: figures alone, scattered over a grid mostly empty.
   const segments = candidate.rows.flatMap((r) => r.segments);
-  if (segments.every((seg) => isNumeric(seg.text)) && segments.length < SCATTERED * candidate.rows.length * candidate.columns.length) return true;
+  if (segments.every((seg) => isNumeric(seg.text)) && segments.length <= SCATTERED * candidate.rows.length * candidate.columns.length) return true;
   const height = median(candidate.rows.map((r) => r.height));
   const share = (values: number[]) => Math.max(...values.map((v) => values.filter((w) => Math.abs(w - v) <= height).length)) / values.length;
   const inLine = (figures: Box[]) => figures.length < 3 || Math.max(share(figures.map((b) => b.x0)), share(figures.map((b) => b.x1)), share(figures.map((b) => (b.x0 + b.x1) / 2))) >= ALIGNED;
