@@ -5,7 +5,7 @@ import { rasterizePdfPage } from '@docsvc/documents';
 import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { askew, grayPng, turned } from '../../../test/fixtures/scans.ts';
-import { CENSUS, CENSUS_TABLE, CONTENTS, CONTENTS_NUMBERS, FARMS, FARMS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, MARKED, MARKED_TABLE, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
+import { BAR_CHART, CENSUS, CENSUS_TABLE, CONTENTS, CONTENTS_NUMBERS, FARMS, FARMS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, MARKED, MARKED_TABLE, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
@@ -273,6 +273,22 @@ describe('scans: OCR words', () => {
       const column = (x0: number, x1: number) => words.filter((w) => w.bounds.top_left.x >= x0 * k && w.bounds.bottom_right.x <= x1 * k).sort((a, b) => a.bounds.top_left.y - b.bounds.top_left.y).map((w) => w.text);
       expect(column(66, 90), name).toEqual(CONTENTS_NUMBERS.entries);
       expect(column(505, 540), name).toEqual(CONTENTS_NUMBERS.pages);
+    }
+  });
+
+  it("finds no table in a report's bar chart (each value printed where its bar ends), born-digital or scanned", async () => {
+    const pdf = drawnPdf([BAR_CHART]);
+    const { image } = await rasterizePdfPage(new Uint8Array(pdf), 1, { dpi: 300, limits: { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 } });
+    for (const [name, bytes] of [
+      ['chart.pdf', pdf],
+      ['chart.png', await toPng({ width: image.width, height: image.height, data: image.data })],
+    ] as const) {
+      const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: ['tables'] });
+      expect(status, name).toBe(200);
+      expect(body.tables, name).toEqual([]);
+      // Its words are all there: the categories, and each value where its bar ends.
+      const texts = body.sections.flatMap((sec) => sec.lines.flatMap((l) => l.words.map((w) => w.text)));
+      for (const value of ['12.3', '4.1', '18.7', '9.8']) expect(texts, name).toContain(value);
     }
   });
 
