@@ -419,6 +419,14 @@ describe('borderless tables', () => {
 });
 
 describe('ruled tables', () => {
+  it("finds no table in a grid that holds no text (a chart's frame and gridlines, its labels outside)", () => {
+    const rulings = [...[100, 250, 400, 550, 700].map((y) => hLine(300, 1300, y)), vLine(300, 100, 700), vLine(1300, 100, 700)];
+    const labels = [...['60', '50', '40', '30', '20'].flatMap((t, i) => right(t, 280, 90 + 150 * i)), ...['2019', '2020', '2021'].flatMap((t, i) => text(t, 450 + 300 * i, 720))];
+    expect(page(labels, rulings).tables).toHaveLength(0);
+    // The same grid with text in it is a table.
+    expect(page([...labels, ...text('Notes', 320, 120)], rulings).tables).toHaveLength(1);
+  });
+
   it('reads the grid the lines draw, with a header cell spanning two columns where the line between them is missing', () => {
     const words = [
       ...text('Region', 110, 110), ...text('Sales', 410, 110),

@@ -16,7 +16,8 @@ export function pageStructure(page: LayoutPage): PageStructure {
 }
 
 function structureOf(page: LayoutPage): PageStructure {
-  const ruled = ruledTables(page, page.words);
+  // A grid that holds no text (a chart's frame and gridlines, a box drawn round a picture) is no table.
+  const ruled = ruledTables(page, page.words).filter((t) => t.table.cells.some((c) => c.text.trim() !== ''));
   const inRuled = new Set(ruled.flatMap((t) => [...t.words]));
   const rows = mergeRuledBands(textRows(page.words.filter((w) => !inRuled.has(w))), page.rulings);
   const { tables: stream, listings } = streamTables(rows, page.rulings);
