@@ -327,11 +327,14 @@ describe('borderless tables', () => {
     const entries: Array<[string, string, string]> = [['1', 'Summary of findings', '3'], ['2', 'Population by age and sex', '5'], ['', '2.1 Urban areas', '6'], ['3', 'Households and families', '11'], ['4', 'Labour force participation', '15'], ['A', 'Definitions and sources', '29']];
     const contents = entries.flatMap(([n, title, at], i) => [...(n ? text(n, 120, 200 + 40 * i) : []), ...text(title, 180, 200 + 40 * i), ...right(at, 1300, 200 + 40 * i)]);
     expect(page(contents).tables).toHaveLength(0);
+    expect(page([...text('Chapter', 180, 160), ...right('Page', 1300, 160), ...contents]).tables, 'with "Page" over the page numbers').toHaveLength(0);
     const listOfTables = ['Population by region, 2020', 'Households by size and region', 'Labour force by sex and age', 'Median household income by region'].flatMap((t, i) => [...text(t, 120, 200 + 40 * i), ...right(String(36 + 2 * i), 1300, 200 + 40 * i)]);
     expect(page(listOfTables).tables).toHaveLength(0);
-    // Page numbers out of order, figures that are no page numbers, or labels of a word: a table.
+    // Page numbers out of order, years in order (a chronology), figures that are no page numbers, or labels of a word: a table.
     const outOfOrder = entries.flatMap(([, title, at], i) => [...text(title, 180, 200 + 40 * i), ...right(i === 3 ? '2' : at, 1300, 200 + 40 * i)]);
     expect(page(outOfOrder).tables).toHaveLength(1);
+    const chronology = ['Census act passed by parliament', 'First household survey held', 'Labour force survey made quarterly', 'Register-based census adopted'].flatMap((t, i) => [...text(t, 180, 200 + 40 * i), ...right(String(1950 + 20 * i), 1300, 200 + 40 * i)]);
+    expect(page(chronology).tables).toHaveLength(1);
     const counts = ['Capital', 'North', 'South', 'East', 'West'].flatMap((t, i) => [...text(t, 180, 200 + 40 * i), ...right(String(3 + 4 * i), 1300, 200 + 40 * i)]);
     expect(page(counts).tables).toHaveLength(1);
     const amounts = entries.flatMap(([, title], i) => [...text(title, 180, 200 + 40 * i), ...right(`${3 + i},250`, 1300, 200 + 40 * i)]);

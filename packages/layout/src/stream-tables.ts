@@ -90,6 +90,8 @@ function isLabelsOnly(candidate: Candidate): boolean {
 
 /** A page number in a contents listing: arabic, or roman for front matter. */
 const PAGE_NUMBER = /^(?:\d{1,4}|[ivxlc]{1,7})$/iu;
+/** What a contents page may print over its page numbers. */
+const PAGE_HEADING = /^(?:pages?|p(?:age)?\.?\s?no\.?|pp?\.|seite|page|p[aá]gina|pagina|sivu|sida|side|blz\.?|str\.?)$/iu;
 /** What numbers an entry of a contents listing: `2`, `2.1`, `A.`, `IV`, `Chapter 3`, `Annex B`. */
 const ENTRY_NUMBER = /^(?:(?:chapter|section|part|annex|appendix|kapitel|chapitre|cap[ií]tulo|capitolo|anexo|anhang)\s+)?(?:\d{1,2}(?:\.\d{1,2}){0,3}|[a-z]|[ivx]{1,5})[.)]?$/iu;
 
@@ -105,10 +107,15 @@ function isContents(candidate: Candidate): boolean {
   const { rows, columns } = candidate;
   if (columns.length < 2 || columns.length > 3) return false;
   const last = columns.length - 1;
+  // "Page" over the page numbers: the listing is the rows below it.
+  const head = rows[0]?.segments.at(-1);
+  if (head && PAGE_HEADING.test(head.text.trim()) && columnIndex(columns, head.box.x0, head.box.x1)[0] === last) return isContents({ ...candidate, rows: rows.slice(1) });
   const pages = segmentsIn(candidate, last).map((seg) => seg.text.trim());
   if (pages.length < 4 || pages.length < 0.8 * rows.length || !pages.every((t) => PAGE_NUMBER.test(t))) return false;
   const arabic = pages.filter((t) => /^\d+$/.test(t)).map(Number);
   if (arabic.some((n, i) => i > 0 && n < arabic[i - 1]!)) return false;
+  // Years in order beside events (a chronology) are a table's figures, not page numbers.
+  if (arabic.length > 0 && arabic.every((n) => n >= 1800 && n <= 2100)) return false;
   const titles = segmentsIn(candidate, last - 1).map((seg) => seg.text.trim());
   if (titles.length < 0.8 * pages.length || titles.some(isNumeric)) return false;
   const words = titles.reduce((n, t) => n + t.split(/\s+/u).length, 0);
