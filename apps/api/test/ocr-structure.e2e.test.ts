@@ -60,6 +60,11 @@ function grid(table: TableAnswer): string[][] {
   for (const c of table.cells) for (let i = 0; i < c.row_span; i++) for (let j = 0; j < c.column_span; j++) g[c.row_index + i]![c.column_index + j] = c.text;
   return g;
 }
+/** A born-digital page as printed and scanned: pdf.js's render of its first page at 300 DPI, as a PNG. */
+async function printedScan(pdf: Buffer): Promise<Buffer> {
+  const { image } = await rasterizePdfPage(new Uint8Array(pdf), 1, { dpi: 300, limits: { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 } });
+  return toPng({ width: image.width, height: image.height, data: image.data });
+}
 const pairs = (answer: Answer) => (answer.key_value_pairs ?? []).map((p) => [p.key.text, p.value?.text ?? null]);
 const both = ['tables', 'key_value_pairs'];
 
@@ -255,12 +260,11 @@ describe('scans: OCR words', () => {
 
   it("finds no table or key-value pair in a report's contents page, born-digital or scanned, and reads the scan's entry and page numbers", async () => {
     const pdf = drawnPdf([CONTENTS]);
-    // The scan: the page as printed (pdf.js's render at 300 DPI). Its leaders taken off, tesseract's page
-    // layout joined the entry numbers 3-7 into one line down the page and read it turned ("N ODO oO fF W").
-    const { image } = await rasterizePdfPage(new Uint8Array(pdf), 1, { dpi: 300, limits: { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 } });
+    // The scan: its leaders taken off, tesseract's page layout joined the entry numbers 3-7 into one
+    // line down the page and read it turned ("N ODO oO fF W").
     for (const [name, bytes] of [
       ['contents.pdf', pdf],
-      ['contents.png', await toPng({ width: image.width, height: image.height, data: image.data })],
+      ['contents.png', await printedScan(pdf)],
     ] as const) {
       const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: both });
       expect(status, name).toBe(200);
@@ -278,10 +282,9 @@ describe('scans: OCR words', () => {
 
   it("finds no table in a report's bar chart (each value printed where its bar ends), born-digital or scanned", async () => {
     const pdf = drawnPdf([BAR_CHART]);
-    const { image } = await rasterizePdfPage(new Uint8Array(pdf), 1, { dpi: 300, limits: { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 } });
     for (const [name, bytes] of [
       ['chart.pdf', pdf],
-      ['chart.png', await toPng({ width: image.width, height: image.height, data: image.data })],
+      ['chart.png', await printedScan(pdf)],
     ] as const) {
       const { status, body } = await ocr({ file_store_key: await store(bytes, name), features: ['tables'] });
       expect(status, name).toBe(200);
