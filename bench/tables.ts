@@ -4,7 +4,8 @@
 // reads them. Scans: the same pages rendered at BENCH_TABLES_SCAN_DPI (300) in gray, read as
 // worker-ocr reads a page (readPage, the ink it left unread read again, its sections, the lines found in
 // its pixels). Run: npm run bench -- tables (BENCH_TABLES_DIR: another folder of NAME.pdf + NAME.csv;
-// BENCH_TABLES_DIR=government: the synthetic government tables of lib/government-tables.ts; BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
+// BENCH_TABLES_DIR=government: the synthetic government tables of lib/government-tables.ts; BENCH_TABLES_DIR=html: the same
+// tables set in HTML and printed to PDF by Chromium (lib/html-tables.ts); BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
 // BENCH_TABLES_LEFT_INK=0: without reading the unread ink again, to compare; BENCH_TABLES_DEBUG=1: per page).
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,11 +17,16 @@ import { pageStructure, takeLinesOff, turnBoxes, type LayoutWord } from '@docsvc
 import { createOcrEngine, rawPage, readLeftInk, readPage, type OcrEngine } from '@docsvc/ocr-engine';
 import { ROOT, main, report, round } from './lib/common.ts';
 import { writeGovernmentTables } from './lib/government-tables.ts';
+import { writeHtmlTables } from './lib/html-tables.ts';
 import { askew } from '../test/fixtures/scans.ts';
 import { gridOf, relationsOf, scoreRelations } from './lib/table-structure.ts';
 
-// `government`: the tables of bench/lib/government-tables.ts, written to a temporary folder first.
-const DIR = process.env.BENCH_TABLES_DIR === 'government' ? governmentTables() : process.env.BENCH_TABLES_DIR || path.join(ROOT, '..', 'shared', 'data', 'tables-dev');
+// `government`: the tables of bench/lib/government-tables.ts, written to a temporary folder first;
+// `html`: the same tables printed by Chromium.
+const DIR =
+  process.env.BENCH_TABLES_DIR === 'government' ? await generated('government', writeGovernmentTables)
+  : process.env.BENCH_TABLES_DIR === 'html' ? await generated('html', writeHtmlTables)
+  : process.env.BENCH_TABLES_DIR || path.join(ROOT, '..', 'shared', 'data', 'tables-dev');
 const DPI = 150;
 const SCAN_DPI = Number(process.env.BENCH_TABLES_SCAN_DPI || 300);
 /** Scans turned this many degrees clockwise (a sheet askew on the glass); 0: square. */
@@ -201,8 +207,8 @@ async function scanned(pages: Array<{ name: string; bytes: Uint8Array; page: num
   return { rows, figures: { dpi: SCAN_DPI, f1: round(overall.f1, 3), mean_document_f1: round(meanF1, 3), precision: round(overall.precision, 3), recall: round(overall.recall, 3), target: 0.8, structure_ms_per_page: round(structureMs / Math.max(1, pages.length)), share_of_ocr_time: round(share, 3), left_ink: { pages: rereadPages, regions, words: added, marks, ms_per_page: round(rereadMs / Math.max(1, rereadPages)), share_of_their_ocr_time: round(rereadShare, 3) } } };
 }
 
-function governmentTables(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'government-tables-'));
-  writeGovernmentTables(dir);
+async function generated(kind: string, write: (dir: string) => unknown): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), `${kind}-tables-`));
+  await write(dir);
   return dir;
 }

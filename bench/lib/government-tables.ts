@@ -13,8 +13,8 @@ import { drawnPdf, type DrawnPage } from '../../test/fixtures/pdf.ts';
 
 type Text = DrawnPage['texts'][number];
 
-interface Col { x: number; align: 'left' | 'right' | 'center'; w: number }
-interface Spec {
+export interface Col { x: number; align: 'left' | 'right' | 'center'; w: number }
+export interface Spec {
   name: string;
   title: string[];
   notes: string[];
@@ -599,13 +599,20 @@ write({
   rules: ['top', 'underHeader', 'bottom'],
 });
 
+/** The tables' specifications with the CSV a reader would key from each (for other producers of the same tables). */
+export function governmentTableSpecs(): Array<{ spec: Spec; csv: string[][] }> {
+  return specs.map((spec) => ({ spec, csv: build(spec).csv }));
+}
+
+export const csvText = (csv: string[][]): string => csv.map((r) => r.map(quote).join(',')).join('\n') + '\n';
+
 /** Writes each table as NAME.pdf (born-digital, Helvetica) and NAME.csv (the table as a reader would key it). */
 export function writeGovernmentTables(dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   return specs.map((spec) => {
     const { page, csv } = build(spec);
     writeFileSync(path.join(dir, `${spec.name}.pdf`), drawnPdf([{ ...page, glyphs: process.env.BENCH_GOV_GLYPHS === 'each' ? 'each' : 'runs', ...(spec.landscape ? { widthPt: 792, heightPt: 612, ...(spec.landscape === 'plain' ? {} : { turned: spec.landscape }) } : {}) }]));
-    writeFileSync(path.join(dir, `${spec.name}.csv`), csv.map((r) => r.map(quote).join(',')).join('\n') + '\n');
+    writeFileSync(path.join(dir, `${spec.name}.csv`), csvText(csv));
     return spec.name;
   });
 }

@@ -131,6 +131,28 @@ describe('borderless tables', () => {
     expect(t.cells.filter((c) => c.row === 1).map((c) => c.text)).toEqual(['Industry', 'Men', 'Women', 'percent']);
   });
 
+  it('keeps the first lines of a header set alone above the others (headers on a common last line) in its header, and a unit over a column out', () => {
+    const body = [
+      ...text('Belgium', 100, 190), ...right('5,472', 500, 190), ...right('7.2', 700, 190), ...right('77.2', 900, 190),
+      ...text('Denmark', 100, 220), ...right('2,545', 500, 220), ...right('10.9', 700, 220), ...right('62.5', 900, 220),
+      ...text('Spain', 100, 250), ...right('21,236', 500, 250), ...right('1.9', 700, 250), ...right('78.0', 900, 250),
+    ];
+    const words = [
+      ...right('Long-term', 700, 100),
+      ...right('Persons', 500, 128), ...right('unemploy-', 700, 128),
+      ...text('Country', 100, 156), ...right('employed', 500, 156), ...right('ment rate', 700, 156), ...right('Rate', 900, 156),
+      ...body,
+    ];
+    expect(grid(page(words).tables[0]!)).toEqual([
+      ['Country', 'Persons\nemployed', 'Long-term\nunemploy-\nment rate', 'Rate'],
+      ['Belgium', '5,472', '7.2', '77.2'],
+      ['Denmark', '2,545', '10.9', '62.5'],
+      ['Spain', '21,236', '1.9', '78.0'],
+    ]);
+    const unit = [...right('(%)', 900, 128), ...text('Country', 100, 156), ...right('Persons', 500, 156), ...right('Rate', 700, 156), ...right('Total', 900, 156), ...body];
+    expect(grid(page(unit).tables[0]!)[0]).toEqual(['Country', 'Persons', 'Rate', 'Total']);
+  });
+
   it('spans a header centred over two columns of its own headers ("Male" over "Number" and "Percent"), however short', () => {
     const words = [
       ...text('Both sexes', 617, 100), ...text('Male', 1030, 100),
@@ -546,6 +568,25 @@ describe('ruled tables', () => {
       ...regions.map((r, i) => [r, `${20 + i}.4`, `1${i}.8`]),
       ['Least developed\ncountries', '41.0', '35.2'],
     ]);
+  });
+
+  it('reads the grid of lines painted in pieces, one per cell and row, as a browser prints an HTML table\'s borders', () => {
+    const regions = ['World', 'Africa', 'Asia', 'Europe', 'Oceania'];
+    const words = [
+      ...text('Region', 110, 110), ...right('1990', 600, 110), ...right('2010', 900, 110),
+      ...regions.flatMap((r, i) => [...text(r, 110, 160 + 34 * i), ...right(`${20 + i}.4`, 600, 160 + 34 * i), ...right(`1${i}.8`, 900, 160 + 34 * i)]),
+    ];
+    // Each cell's borders apart: column lines a piece per row, rules a piece per column, 2 px between pieces.
+    const rowEdges = [100, 145, ...regions.map((_, i) => 145 + 34 * (i + 1))];
+    const colEdges = [100, 450, 700, 1000];
+    const rulings = [
+      ...colEdges.flatMap((x) => rowEdges.slice(1).map((y1, i) => vLine(x, rowEdges[i]! + 2, y1))),
+      ...[100, 145, rowEdges.at(-1)!].flatMap((y) => colEdges.slice(1).map((x1, j) => hLine(colEdges[j]! + 2, x1, y))),
+    ];
+    const { tables } = page(words, rulings);
+    expect(tables).toHaveLength(1);
+    expect(tables[0]!.ruled).toBe(true);
+    expect(grid(tables[0]!)).toEqual([['Region', '1990', '2010'], ...regions.map((r, i) => [r, `${20 + i}.4`, `1${i}.8`])]);
   });
 
   it('reads columns in the whitespace inside a frame that draws no column lines', () => {

@@ -6,7 +6,7 @@ import { textRows } from './rows.js';
 import type { LayoutWord, Ruling, Table } from './types.js';
 
 /** Positions closer than this (page pixels) are one line: a ruling drawn twice, borders of adjacent cells. */
-const tolerance = (page: { width: number; height: number }) => Math.max(3, 0.004 * Math.max(page.width, page.height));
+export const rulingTolerance = (page: { width: number; height: number }): number => Math.max(3, 0.004 * Math.max(page.width, page.height));
 
 /** Values within `tol` of each other merged into their mean, ascending. */
 function clusterPositions(values: number[], tol: number): number[] {
@@ -37,7 +37,7 @@ export function touchingGroups(rulings: readonly Ruling[], tol: number): Ruling[
  * they are one cell spanning both. Words belong to the cell that holds their centre.
  */
 export function ruledTables(page: { width: number; height: number; rulings?: Ruling[] }, words: readonly LayoutWord[]): Array<{ table: Table; words: Set<LayoutWord> }> {
-  const tol = tolerance(page);
+  const tol = rulingTolerance(page);
   const lines = (page.rulings ?? []).filter((r) => isHorizontalRule(r) || heightOf(r) >= 3 * widthOf(r));
   const out: Array<{ table: Table; words: Set<LayoutWord> }> = [];
   for (const group of touchingGroups(lines, tol)) {

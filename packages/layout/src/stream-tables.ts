@@ -23,7 +23,7 @@ export function streamTables(rows: readonly TextRow[], rulings: readonly Ruling[
   const listings = found.filter((c) => isContents(c) || isChartLabels(c));
   const candidates = found.filter((c) => !listings.includes(c));
   const inTables = new Set(candidates.flatMap((c) => c.rows));
-  const tables = candidates.map((c) => withHeaderAbove(c, rows, inTables));
+  const tables = candidates.map((c) => withLoneHeaderLines(withHeaderAbove(c, rows, inTables), rows, inTables));
   for (const table of tables.map((c) => withoutNotes(c, rules))) {
     for (const candidate of sideBySide(table)) {
       const rows = withWrappedLabels({ ...candidate, rows: withHeaderLines(candidate, rules) });
@@ -63,6 +63,35 @@ function withHeaderAbove(candidate: Candidate, page: readonly TextRow[], inTable
   const over = header.segments.map((seg) => columns.flatMap(([c0, c1], j) => (overlap(seg.box.x0, seg.box.x1, c0, c1) > 0 ? [j] : [])));
   if (over.some((js) => js.length !== 1) || new Set(over.map((js) => js[0])).size !== over.length || 2 * over.length <= columns.length) return candidate;
   return { ...candidate, rows: [...page.slice(k, first), ...candidate.rows] };
+}
+
+/** A unit printed over a column rather than a header's first line: `(EUR million)`, `Thousands`, `%`. */
+const UNIT = /^(?:\(.*\)|\[.*\]|%|per\s?cent|percent|thousands?|millions?|billions?|in\s.+|[$€£]\s?(?:m|bn|million|billion|thousand)s?)$/iu;
+
+/**
+ * Column headers set on a common last line (bottom-aligned), the tallest alone on the lines above
+ * ("Long-term" over "unemploy-" / "ment rate (%)"): a line of those is one segment, so it starts no
+ * run of rows. Up to two such lines directly above a first row of headers (no figure) join the table,
+ * each a line's gap from the next, in one of the table's columns past the first, over a header of
+ * the line below; no caption, no unit, in no other table.
+ */
+function withLoneHeaderLines(candidate: Candidate, page: readonly TextRow[], inTables: ReadonlySet<TextRow>): Candidate {
+  const first = page.indexOf(candidate.rows[0]!);
+  if (first <= 0 || hasFigure(candidate.rows[0]!)) return candidate;
+  const { columns } = candidate;
+  let k = first;
+  while (k > 0 && first - k < 2) {
+    const [row, next] = [page[k - 1]!, page[k]!];
+    const seg = row.segments[0]!;
+    const text = seg.text.trim();
+    if (row.segments.length !== 1 || inTables.has(row) || CAPTION.test(text) || UNIT.test(text)) break;
+    if (next.box.y0 - row.box.y1 > 0.8 * Math.max(row.height, next.height)) break;
+    const [c0, c1] = columnIndex(columns, seg.box.x0, seg.box.x1);
+    if (c0 !== c1 || c0 === 0 || seg.box.x0 < columns[c0]![0] - row.charWidth || seg.box.x1 > columns[c0]![1] + row.charWidth) break;
+    if (!next.segments.some((n) => overlap(n.box.x0, n.box.x1, seg.box.x0, seg.box.x1) > 0.5 * Math.min(n.box.x1 - n.box.x0, seg.box.x1 - seg.box.x0))) break;
+    k--;
+  }
+  return k === first ? candidate : { ...candidate, rows: [...page.slice(k, first), ...candidate.rows] };
 }
 
 /** A list's marks: bullets, dashes, and enumerators (`1.`, `2)`, `a)`, `(iv)`). */

@@ -1,5 +1,6 @@
+import { joinedRulings } from './joined-rulings.js';
 import { keyValuePairs } from './key-values.js';
-import { ruledTables } from './ruled-tables.js';
+import { ruledTables, rulingTolerance } from './ruled-tables.js';
 import { mergeRuledBands } from './ruled-bands.js';
 import { textRows } from './rows.js';
 import { streamTables } from './stream-tables.js';
@@ -15,7 +16,8 @@ export function pageStructure(page: LayoutPage): PageStructure {
   return levelled(page, structureOf);
 }
 
-function structureOf(page: LayoutPage): PageStructure {
+function structureOf(drawn: LayoutPage): PageStructure {
+  const page = { ...drawn, rulings: joinedRulings(drawn.rulings ?? [], rulingTolerance(drawn)) };
   // A grid that holds no text (a chart's frame and gridlines, a box drawn round a picture) is no table.
   const ruled = ruledTables(page, page.words).filter((t) => t.table.cells.some((c) => c.text.trim() !== ''));
   const inRuled = new Set(ruled.flatMap((t) => [...t.words]));
