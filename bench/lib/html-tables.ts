@@ -9,11 +9,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { dejaVuSansWidth } from '../../test/fixtures/font-metrics.ts';
+import { printedHtml } from '../../test/fixtures/html-pdf.ts';
 import { csvText, governmentTableSpecs, type Spec } from './government-tables.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const liberation = (face: string) => pathToFileURL(createRequire(import.meta.url).resolve(`pdfjs-dist/standard_fonts/LiberationSans-${face}.ttf`)).href;
 const FONTS = ["'Arial Like', sans-serif", "'DejaVu Sans', sans-serif", "'DejaVu Serif', serif"];
 
@@ -120,21 +119,17 @@ html, body { margin: 0; font-family: ${font}; }
 /** Writes each government table as NAME.pdf printed by Chromium from HTML, and NAME.csv. */
 export async function writeHtmlTables(dir: string): Promise<string[]> {
   mkdirSync(dir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  try {
-    const page = await browser.newPage();
-    const names: string[] = [];
-    for (const [i, { spec, csv }] of governmentTableSpecs().entries()) {
-      const html = path.join(dir, `${spec.name}.html`);
-      writeFileSync(html, pageHtml(spec, FONTS[i % FONTS.length]!));
-      await page.goto(pathToFileURL(html).href);
-      const [w, h] = spec.landscape === 'plain' || spec.landscape === 'upright' ? [792, 612] : [612, 792];
-      writeFileSync(path.join(dir, `${spec.name}.pdf`), await page.pdf({ width: `${w / 72}in`, height: `${h / 72}in`, printBackground: true, margin: { top: '0', right: '0', bottom: '0', left: '0' } }));
-      writeFileSync(path.join(dir, `${spec.name}.csv`), csvText(csv));
-      names.push(spec.name);
-    }
-    return names;
-  } finally {
-    await browser.close();
-  }
+  const tables = governmentTableSpecs();
+  const pages = tables.map(({ spec }, i) => {
+    const html = path.join(dir, `${spec.name}.html`);
+    writeFileSync(html, pageHtml(spec, FONTS[i % FONTS.length]!));
+    const [widthPt, heightPt] = spec.landscape === 'plain' || spec.landscape === 'upright' ? [792, 612] : [612, 792];
+    return { url: pathToFileURL(html).href, widthPt, heightPt };
+  });
+  const pdfs = await printedHtml(pages);
+  tables.forEach(({ spec, csv }, i) => {
+    writeFileSync(path.join(dir, `${spec.name}.pdf`), pdfs[i]!);
+    writeFileSync(path.join(dir, `${spec.name}.csv`), csvText(csv));
+  });
+  return tables.map(({ spec }) => spec.name);
 }

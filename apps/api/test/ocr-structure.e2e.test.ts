@@ -2,10 +2,11 @@ import * as XLSX from '@e965/xlsx';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rasterizePdfPage } from '@docsvc/documents';
+import { printedHtml } from '../../../test/fixtures/html-pdf.ts';
 import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { askew, grayPng, turned } from '../../../test/fixtures/scans.ts';
-import { BAR_CHART, CENSUS, CENSUS_TABLE, CONTENTS, CONTENTS_NUMBERS, FARMS, FARMS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, MARKED, MARKED_TABLE, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
+import { BAR_CHART, BROWSER_TABLE, browserTableHtml, CENSUS, CENSUS_TABLE, CONTENTS, CONTENTS_NUMBERS, FARMS, FARMS_TABLE, HEBREW_FIGURES, HEBREW_LABELS, MARKED, MARKED_TABLE, REGISTER, REGISTER_TABLE, RULED, RULED_TABLE, STATEMENT, STATEMENT_TABLE, STATISTICS, STATISTICS_TABLE, YEARBOOK, YEARBOOK_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
@@ -62,8 +63,11 @@ function grid(table: TableAnswer): string[][] {
 }
 /** A born-digital page as printed and scanned: pdf.js's render of its first page at 300 DPI, as a PNG. */
 async function printedScan(pdf: Buffer): Promise<Buffer> {
+  return toPng(await printedPage(pdf));
+}
+async function printedPage(pdf: Buffer): Promise<{ width: number; height: number; data: Uint8Array }> {
   const { image } = await rasterizePdfPage(new Uint8Array(pdf), 1, { dpi: 300, limits: { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 } });
-  return toPng({ width: image.width, height: image.height, data: image.data });
+  return { width: image.width, height: image.height, data: image.data };
 }
 const pairs = (answer: Answer) => (answer.key_value_pairs ?? []).map((p) => [p.key.text, p.value?.text ?? null]);
 const both = ['tables', 'key_value_pairs'];
@@ -338,6 +342,20 @@ describe('scans: OCR words', () => {
     // Five columns of figures, each row's label last (at its right), its words read right to left.
     expect(rows.map((r) => r.at(-1)).filter(Boolean)).toEqual(HEBREW_LABELS);
     expect(rows.find((r) => r.at(-1) === 'סך הכל')!.slice(0, 5)).toEqual(['2.6', '3.2', '3.0', '4.2', '5.8']);
+  });
+
+  it('reads a table printed from HTML by a browser (borders painted cell by cell, headers set on a common last line), upright and set sideways, its figures with their commas', async () => {
+    const [upright, sideways] = await printedHtml([{ html: browserTableHtml() }, { html: browserTableHtml({ sideways: true }) }]);
+    const digital = await ocr({ file_store_key: await store(upright!, 'printed.pdf'), features: ['tables'] });
+    expect(digital.status).toBe(200);
+    expect(digital.body.tables?.map(grid)).toEqual([BROWSER_TABLE]);
+    // Set sideways its text layer is refused (rotated) and the page read by OCR, upright.
+    const turnedPage = await ocr({ file_store_key: await store(sideways!, 'printed-sideways.pdf'), features: ['tables'] });
+    expect(turnedPage.status).toBe(200);
+    const [read] = turnedPage.body.tables!.map(grid);
+    // Every figure with its comma (the commas of a column stand in a row across the sideways page, as a leader's dots would).
+    expect(read!.slice(1)).toEqual(BROWSER_TABLE.slice(1));
+    BROWSER_TABLE[0]!.forEach((header, j) => header.split('\n').forEach((line) => expect(read![0]![j]).toContain(line)));
   });
 
   it('reads the table and the pairs of a statement scanned sideways at 200 DPI in its upright frame', async () => {

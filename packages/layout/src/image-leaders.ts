@@ -35,10 +35,26 @@ export function findLeaders(dark: Uint8Array, width: number, height: number, k: 
     }
     return true;
   };
+  // Paper above (dir -1) or below (dir 1) a dot, in rows, counted up to `limit`.
+  const paper = (d: Dot, dir: -1 | 1, limit: number): number => {
+    let n = 0;
+    for (let y = dir < 0 ? d.y0 - 1 : d.y1; y >= 0 && y < height && n < limit; y += dir, n++) for (let x = d.x0; x < d.x1; x++) if (dark[y * width + x]) return n;
+    return n;
+  };
+  // A leader stands on a line's baseline, paper over it to the x-height and under it to the next line.
+  // Dots with ink close on both sides stand in lines running across them: the commas or decimal
+  // points of right-aligned figures on a page turned sideways (a column of `12,549` over `17,228`
+  // puts their commas in a row, evenly spaced), which must stay to be read.
+  const inLinesAcross = (leader: readonly Dot[]): boolean => {
+    const middle = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+    const h = middle(leader.map((d) => d.y1 - d.y0));
+    const near = 2 * h;
+    return middle(leader.map((d) => paper(d, -1, near + 1))) <= near && middle(leader.map((d) => paper(d, 1, near + 1))) <= near;
+  };
   const dots: Dot[] = [];
   const flush = () => {
     const leader = trimmed(dots);
-    if (leader.length >= MIN_DOTS) found.push(leaderBox(leader, k));
+    if (leader.length >= MIN_DOTS && !inLinesAcross(leader)) found.push(leaderBox(leader, k));
     dots.length = 0;
   };
   for (let y = 1; y + 1 < height; y++) {

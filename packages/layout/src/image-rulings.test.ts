@@ -154,6 +154,24 @@ describe('lines taken off a scan for the OCR engine', () => {
     expect(at(802, 327)).toBe(20);
   });
 
+  it('leaves the commas of a column of figures on a page turned sideways, in a row as a leader\'s dots would be', async () => {
+    const { takeLinesOff } = await import('./image-rulings.js');
+    // A 300-DPI page scanned sideways: the table's rows run down the page, one every 40 px; in one
+    // column each figure (`12,549`) has its comma between digits above and below it, the commas of
+    // ten rows in a row across the page, evenly spaced.
+    const { image, fill } = page(2550, 1200);
+    for (let i = 0; i < 10; i++) {
+      const x = 300 + 40 * i;
+      fill(x, 560, x + 22, 592); // the digits before the comma
+      fill(x + 17, 597, x + 22, 602); // the comma
+      fill(x, 607, x + 22, 640); // the digits after it
+    }
+    for (let r = 0; r < 20; r++) for (let c = 0; c < 60; c++) fill(100 + c * 38, 700 + r * 24, 120 + c * 38, 716 + r * 24);
+    const { erased } = takeLinesOff({ ...image, channels: 1 });
+    const at = (x: number, y: number) => (erased ?? image).data[y * 2550 + x]!;
+    for (let i = 0; i < 10; i++) expect(at(300 + 40 * i + 19, 599), `comma ${i}`).toBe(20);
+  });
+
   it('turns boxes with the page, as rotateRaw turns its pixels', async () => {
     const { turnBoxes } = await import('./image-rulings.js');
     const box = { x0: 10, y0: 20, x1: 110, y1: 24 };

@@ -253,8 +253,11 @@ function paintOver(image: RawImage, rulings: readonly Ruling[], pad: number, thr
     const horizontal = r.x1 - r.x0 >= r.y1 - r.y0;
     const alongLimit = horizontal ? width : height;
     const acrossLimit = horizontal ? height : width;
-    const along0 = Math.max(0, Math.floor(horizontal ? r.x0 : r.y0) - pad);
-    const along1 = Math.min(alongLimit, Math.ceil(horizontal ? r.x1 : r.y1) + pad);
+    // Past each end by the line's thickness too: where two lines of a frame meet, the corner's outer
+    // square is neither's ink as found, and left alone it is a speck read as `-` or `_`.
+    const thick = Math.ceil(horizontal ? r.y1 - r.y0 : r.x1 - r.x0);
+    const along0 = Math.max(0, Math.floor(horizontal ? r.x0 : r.y0) - pad - thick);
+    const along1 = Math.min(alongLimit, Math.ceil(horizontal ? r.x1 : r.y1) + pad + thick);
     const core0 = Math.max(0, Math.floor(horizontal ? r.y0 : r.x0));
     const core1 = Math.min(acrossLimit, Math.ceil(horizontal ? r.y1 : r.x1));
     // Pixel index of (along, across).
