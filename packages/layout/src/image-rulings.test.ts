@@ -154,6 +154,22 @@ describe('lines taken off a scan for the OCR engine', () => {
     expect(at(802, 327)).toBe(20);
   });
 
+  it('paints over the corners where a frame\'s lines meet, leaving no speck to be read as `-` or `_`', async () => {
+    const { takeLinesOff } = await import('./image-rulings.js');
+    const { image, fill } = page(1200, 900);
+    for (const y of [100, 160, 220, 280]) fill(100, y, 900, y + 4);
+    for (const x of [100, 400, 650, 896]) fill(x, 100, x + 4, 284);
+    for (let r = 0; r < 10; r++) for (let c = 0; c < 30; c++) fill(100 + c * 36, 400 + r * 30, 120 + c * 36, 416 + r * 30);
+    const { erased } = takeLinesOff({ ...image, channels: 1 });
+    expect(erased).toBeDefined();
+    const darkest = (x0: number, y0: number) => {
+      let v = 255;
+      for (let y = y0; y < y0 + 4; y++) for (let x = x0; x < x0 + 4; x++) v = Math.min(v, erased!.data[y * 1200 + x]!);
+      return v;
+    };
+    expect([darkest(100, 100), darkest(896, 100), darkest(100, 280), darkest(896, 280)].every((v) => v > 200)).toBe(true);
+  });
+
   it('leaves the commas of a column of figures on a page turned sideways, in a row as a leader\'s dots would be', async () => {
     const { takeLinesOff } = await import('./image-rulings.js');
     // A 300-DPI page scanned sideways: the table's rows run down the page, one every 40 px; in one
