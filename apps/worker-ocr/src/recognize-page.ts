@@ -1,8 +1,8 @@
 import type { Job } from 'bullmq';
 import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
-import { takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
+import { oddFigures, takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { pageWords, rawPage, readLeftInk, readPage, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode } from '@docsvc/ocr-engine';
+import { pageWords, rawPage, readLeftInk, readPage, rereadCells, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode } from '@docsvc/ocr-engine';
 import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -13,7 +13,9 @@ import type { Box } from '@docsvc/image';
  * Job "page": read one page upright in the right language (readPage: orientation and language are
  * decided from what the engine reads) and assemble its sections, and its tables and key-value pairs
  * from its words and the lines drawn on it (found in its pixels), with the ink its reading left
- * unread read too (readLeftInk: tesseract drops a digit alone in a cell). With fine_grained, each word box is
+ * unread read too (readLeftInk: tesseract drops a digit alone in a cell), and the figures of a table
+ * that read unlike the rest of their column read again cell by cell (rereadCells: `“1.2` for `-1.2`,
+ * `21` for `2.1`, taken where they then read as the column prints). With fine_grained, each word box is
  * tightened to the word's own ink in the same (upright) image. Stops at PAGE_TIMEOUT_MS (ctx.signal:
  * the engine's process is killed or its thread replaced).
  */
@@ -56,10 +58,23 @@ export async function recognizePage(
     read.engineMs += left.engineMs;
     read.passes += 1;
   }
-  const sections = assembleSections(left?.page ?? read.page, page, { layout: true, ...(gray ? { wordBox: (box: Box) => tightenToInk(gray, box) } : {}) });
-  const packed = packSections(sections);
-  const structure = pageStructureOf({ width, height, sections: packed }, rulings);
-  const layoutMs = Math.round(performance.now() - t0) - leftMs;
+  const assembled = (from: EnginePage) => {
+    const sections = assembleSections(from, page, { layout: true, ...(gray ? { wordBox: (box: Box) => tightenToInk(gray, box) } : {}) });
+    const packed = packSections(sections);
+    return { sections, packed, structure: pageStructureOf({ width, height, sections: packed }, rulings) };
+  };
+  let { sections, packed, structure } = assembled(left?.page ?? read.page);
+  // Figures that read unlike the rest of their column (`“1.2`, `21` among one-decimal figures) read again, cell by cell.
+  const t2 = performance.now();
+  const odd = drawnLines ? structure.tables.flatMap(oddFigures) : [];
+  const again = odd.length > 0 ? await rereadCells(engine, read.image, left?.page ?? read.page, odd, { signal: ctx.signal, ...dpiOf(job.data) }) : undefined;
+  const oddMs = Math.round(performance.now() - t2);
+  if (again) {
+    read.engineMs += again.engineMs;
+    read.passes += 1;
+  }
+  if (again && again.replaced > 0) ({ sections, packed, structure } = assembled(again.page));
+  const layoutMs = Math.round(performance.now() - t0) - leftMs - oddMs;
   ctx.log.info(
     {
       page,
@@ -74,6 +89,7 @@ export async function recognizePage(
       ...(read.orientation ? { osd: { rotate: read.orientation.rotation, confidence: read.orientation.confidence, script: read.orientation.script } } : {}),
       engine_ms: read.engineMs,
       ...(left ? { left_ink: { regions: left.regions, words: left.words, look_ms: left.lookMs, read_ms: leftMs } } : {}),
+      ...(again ? { odd_figures: { read: again.read, replaced: again.replaced, read_ms: oddMs } } : {}),
       layout_ms: layoutMs,
       rulings: rulings.length,
       sections: sections.length,

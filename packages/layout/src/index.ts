@@ -5,3 +5,4 @@ export { isNumeric } from './cells.js';
 export { overlap, unionOf } from './geometry.js';
 export { eraseRulings, findRulings, takeLinesOff, turnBoxes } from './image-rulings.js';
 export { readingOrder, type OrderedBlock, type OrderedLine, type SourceLine } from './reading-order.js';
+export { oddFigures } from './odd-figures.js';

@@ -28,3 +28,4 @@ export type {
   Segmentation,
 } from './types.js';
 export { PaddleReader, type PaddleReaderOptions } from './paddle/reader.js';
+export { rereadCells, type CellToReread, type RereadCells } from './reread-cells.js';
