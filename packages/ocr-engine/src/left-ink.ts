@@ -3,7 +3,7 @@ import { pageWords } from './page-quality.js';
 import { inkThreshold, toGray } from './pixels.js';
 import { dotsAt } from './left-dots.js';
 import { raisedMarkOf, withMarkRead } from './raised-marks.js';
-import { medianHeight, stacked } from './stack-image.js';
+import { backOnPage, medianHeight, stacked } from './stack-image.js';
 import { sidewaysColumns, withoutLines } from './sideways-columns.js';
 import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from './types.js';
 import { joinWords } from '@docsvc/schemas';
@@ -269,17 +269,15 @@ export async function readLeftInk(engine: OcrEngine, image: PageImage, given: En
   const byRegion = new Map<number, EngineWord[]>();
   for (const word of pageWords(read)) {
     if (word.confidence < MIN_CONFIDENCE || !/[\p{L}\p{N}]/u.test(word.text)) continue;
-    const middle = (word.bbox.y0 + word.bbox.y1) / 2;
-    const i = stack.tops.findIndex((top, k) => middle >= top - pad / 2 && middle < top + (cut[k]!.y1 - cut[k]!.y0) + pad / 2);
-    if (i < 0) continue;
+    const back = backOnPage(stack, cut, pad, word.bbox);
+    if (!back) continue;
+    const i = back.index;
     const region = cut[i]!;
-    const dx = region.x0 - stack.lefts[i]!;
-    const dy = region.y0 - stack.tops[i]!;
     const bbox = {
-      x0: Math.max(region.x0, word.bbox.x0 + dx),
-      y0: Math.max(region.y0, word.bbox.y0 + dy),
-      x1: Math.min(region.x1, word.bbox.x1 + dx),
-      y1: Math.min(region.y1, word.bbox.y1 + dy),
+      x0: Math.max(region.x0, back.box.x0),
+      y0: Math.max(region.y0, back.box.y0),
+      x1: Math.min(region.x1, back.box.x1),
+      y1: Math.min(region.y1, back.box.y1),
     };
     if (bbox.x1 <= bbox.x0 || bbox.y1 <= bbox.y0) continue;
     const list = byRegion.get(i) ?? [];

@@ -2,7 +2,7 @@ import type { Box } from '@docsvc/image';
 import { joinWords } from '@docsvc/schemas';
 import { pageWords } from './page-quality.js';
 import { toGray } from './pixels.js';
-import { medianHeight, stacked } from './stack-image.js';
+import { backOnPage, medianHeight, stacked } from './stack-image.js';
 import type { EngineBlock, EngineLine, EnginePage, EngineWord, OcrEngine, PageImage } from './types.js';
 
 /** A region of the page to read again, and what a reading of it must look like to be taken. */
@@ -42,12 +42,8 @@ export async function rereadCells(engine: OcrEngine, image: PageImage, page: Eng
   const reading = await engine.recognize(stack.image, { language: page.language, segmentation: 'block', ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
   const byCell: EngineWord[][] = cells.map(() => []);
   for (const word of pageWords(reading)) {
-    const middle = (word.bbox.y0 + word.bbox.y1) / 2;
-    const i = stack.tops.findIndex((top, k) => middle >= top - pad / 2 && middle < top + (boxes[k]!.y1 - boxes[k]!.y0) + pad / 2);
-    if (i < 0) continue;
-    const dx = boxes[i]!.x0 - stack.lefts[i]!;
-    const dy = boxes[i]!.y0 - stack.tops[i]!;
-    byCell[i]!.push({ ...word, bbox: { x0: word.bbox.x0 + dx, y0: word.bbox.y0 + dy, x1: word.bbox.x1 + dx, y1: word.bbox.y1 + dy } });
+    const back = backOnPage(stack, boxes, pad, word.bbox);
+    if (back) byCell[back.index]!.push({ ...word, bbox: back.box });
   }
   const taken = cells.flatMap((cell, i) => (byCell[i]!.length > 0 && cell.fits(joinWords(byCell[i]!.map((w) => w.text))) ? [{ box: boxes[i]!, words: byCell[i]! }] : []));
   if (taken.length === 0) return { page, read: cells.length, replaced: 0, engineMs: reading.recognizeMs };

@@ -39,3 +39,16 @@ export function stacked(gray: GrayImage, regions: readonly Box[], pad: number, w
   });
   return { image: { width: across, height, data }, tops, lefts };
 }
+
+/**
+ * Which of the `regions` stacked by `stacked` (one under another, `pad` apart) a box read in the
+ * stack belongs to, by its middle, and the box where it stands on the page; undefined for none.
+ */
+export function backOnPage(stack: { tops: number[]; lefts: number[] }, regions: readonly Box[], pad: number, box: Box): { index: number; box: Box } | undefined {
+  const middle = (box.y0 + box.y1) / 2;
+  const index = stack.tops.findIndex((top, k) => middle >= top - pad / 2 && middle < top + (regions[k]!.y1 - regions[k]!.y0) + pad / 2);
+  if (index < 0) return undefined;
+  const dx = regions[index]!.x0 - stack.lefts[index]!;
+  const dy = regions[index]!.y0 - stack.tops[index]!;
+  return { index, box: { x0: box.x0 + dx, y0: box.y0 + dy, x1: box.x1 + dx, y1: box.y1 + dy } };
+}
