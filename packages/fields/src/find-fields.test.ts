@@ -356,6 +356,13 @@ describe('findFields with other readings of a page', () => {
     // A name over three rows, its branch in brackets broken over two, its form misread by a letter.
     expect(company('AIK HUAT HARDWARE', 'ENTERPRISE (SETIA', 'ALAM) SON BHD')).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
     expect(company('KEDAI MAJU', 'HARDWARE (KLANG) SDN BHD')).toBe('KEDAI MAJU HARDWARE (KLANG) SDN BHD');
+    // The form's two words run into one, or onto the word before it (PaddleOCR drops the space), one letter misread.
+    expect(company('MAJU JAYA SDNBHD')).toBe('MAJU JAYA SDN BHD');
+    expect(company('KEDAI MAJU', 'HARDWARE (KLANG)SUNBHD')).toBe('KEDAI MAJU HARDWARE (KLANG) SDN BHD');
+    expect(company('MajuJayaRestaurantsSdnBhd')).toBe('MajuJayaRestaurants Sdn Bhd');
+    // A row ending inside a bracket goes on below though its ")" is misread; a trade's word misread by a letter.
+    expect(company('AIK HUAT HARDWARE', 'ENTERPRISE (SETIA', 'ALAMI SDN BHD')).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAMI SDN BHD');
+    expect(company('AIK HUAT HARDWARE', 'ENTERFRISE (SETIA ALAM) SDN BHD')).toBe('AIK HUAT HARDWARE ENTERFRISE (SETIA ALAM) SDN BHD');
     // A brand over a name that names itself stays out, however the name is broken.
     expect(company('AA PHARMACY', 'SUBANG HEALTHCARE', '(PUCHONG) SDN BHD')).toBe('SUBANG HEALTHCARE (PUCHONG) SDN BHD');
   });

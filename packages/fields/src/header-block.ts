@@ -30,17 +30,30 @@ const CLOSING_WORDS = new Set(['thank', 'thanks', 'returnable', 'refundable', 'e
 const tradeWords = (text: string) => labelTokens(text).filter((t) => BUSINESS_WORDS.has(t)).length;
 /** Legal forms of two letters that are other words too ("KG.BATU": kampung; "SA" ...): a form only after a name's first word. */
 const SHORT_FORMS = new Set(['kg', 'ag', 'sa', 'sl', 'sb', 'bv', 'nv']);
-const hasLegalForm = (text: string) => labelTokens(withoutRegistration(text).replace(SLASHED_FORM, 'SB')).some((t, i) => LEGAL_FORMS.has(t) && (i > 0 || !SHORT_FORMS.has(t)));
+const hasLegalForm = (text: string) => labelTokens(partedForms(withoutRegistration(text)).replace(SLASHED_FORM, 'SB')).some((t, i) => LEGAL_FORMS.has(t) && (i > 0 || !SHORT_FORMS.has(t)));
 /** Words printed with legal forms that name nothing themselves: "CO. (M) SDN BHD". */
 const FORM_PARTS = new Set(['co', 'm', '&', 'and', 'company']);
 /** Legal forms printed as two words: where a scan misreads one of them by a letter ("SON BHD", "SDN BHI"), it is read as the form. */
 const FORM_PAIRS: Array<[string, string]> = [['sdn', 'bhd'], ['pte', 'ltd'], ['pty', 'ltd']];
 /** One letter different, same length. */
 const nearly = (a: string, b: string) => a.length === b.length && [...a].filter((c, i) => c !== b[i]).length === 1;
+/** A two-word form run into one word, or onto what precedes it after a bracket or a lower-case letter ("SDNBHD", "ALAM)SDNBHD", "RestaurantsSdnBhd"). */
+const GLUED_FORM = /(?<=^|[^\p{L}]|\p{Ll})(\p{L}{3})(\p{L}{3})(?=[.,]*$|[^\p{L}])/gu;
+/**
+ * A legal form's two words read as one ("ALAM)SDNBHD", "SUNBHD": PaddleOCR boxes lines and drops the
+ * space in tight print) parted as printed, one letter misread in either allowed as in FORM_PAIRS.
+ */
+function partedForms(text: string): string {
+  return text.replace(GLUED_FORM, (whole, a: string, b: string, at: number) => {
+    const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+    const form = FORM_PAIRS.some(([first, second]) => (x === first && (y === second || nearly(y, second))) || (y === second && nearly(x, first)));
+    return form ? `${at > 0 && text[at - 1] !== ' ' ? ' ' : ''}${a} ${b}` : whole;
+  });
+}
 /** A company's name with a misread legal form put right: "SUBANG HEALTHCARE SIN BHD" -> "... SDN BHD". */
 function withLegalForm(name: string): string {
   // A form's two words printed with a dot between them and no space ("Sdn.Rhd") are checked as two, and kept as printed.
-  const parts = name.split(' ').flatMap((w) => {
+  const parts = partedForms(name).split(' ').flatMap((w) => {
     const dot = /^\p{L}{2,3}\.\p{L}{2,3}\.?$/u.test(w) ? w.indexOf('.') + 1 : 0;
     return dot ? [{ text: w.slice(0, dot), glued: false }, { text: w.slice(dot), glued: true }] : [{ text: w, glued: false }];
   });
@@ -147,7 +160,9 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
       // "AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD"), not a brand over a name ("AA PHARMACY" / "SUBANG HEALTHCARE SDN BHD").
       // So is a row that goes on from the one above ("THE COFFEE BEAN" / "& TEA LEAF (M) SDN. BHD.").
       const first = rowText(top[from]!).trim();
-      const continues = namesNothing(top.slice(from, legal + 1).map(rowText).join(' ')) || /^[&+(]/.test(first) || /^[^(]*\)/.test(first);
+      // A row that ends inside a bracket goes on in the row below ("ENTERPRISE (SETIA" / "ALAMI SDN BHD", its ")" misread).
+      const opened = previous !== undefined && /\([^)]*$/.test(rowText(previous));
+      const continues = namesNothing(top.slice(from, legal + 1).map(rowText).join(' ')) || /^[&+(]/.test(first) || /^[^(]*\)/.test(first) || opened;
       const joins = continues && previous && readsAsName(previous) && !startsBody(previous) && top[from]!.box.y0 - previous.box.y1 < 1.5 * top[from]!.height;
       if (!joins) break;
       from = above;
@@ -176,8 +191,10 @@ const NAME_ROWS_JOINED = 2;
  */
 function namesNothing(text: string): boolean {
   const left = nameWords(text);
-  return left.length === 0 || (left.length === 1 && BUSINESS_WORDS.has(left[0]!));
+  return left.length === 0 || (left.length === 1 && isTradeWord(left[0]!));
 }
+/** A trade's word, or one read with a letter wrong where it is long enough to be told apart ("ENTERFRISE"). */
+const isTradeWord = (token: string) => BUSINESS_WORDS.has(token) || (token.length >= 6 && [...BUSINESS_WORDS].some((w) => nearly(token, w)));
 /** A name's words without its legal form, the words printed with it ("CO.", "(M)") and what is in brackets (a branch). */
 function nameWords(text: string): string[] {
   const bare = withLegalForm(withoutRegistration(text)).replace(/\([^)]*\)/g, ' ').replace(/^[^(]*\)/, ' ').replace(/\([^)]*$/, ' ');
