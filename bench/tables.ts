@@ -5,7 +5,7 @@
 // worker-ocr reads a page (readPage, the ink it left unread read again, its sections, the lines found in
 // its pixels). Run: npm run bench -- tables (BENCH_TABLES_DIR: another folder of NAME.pdf + NAME.csv;
 // BENCH_TABLES_DIR=government: the synthetic government tables of lib/government-tables.ts; BENCH_TABLES_DIR=html: the same
-// tables set in HTML and printed to PDF by Chromium (lib/html-tables.ts); BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
+// tables set in HTML and printed to PDF by Chromium (lib/html-tables.ts); BENCH_TABLES_DIR=spreadsheet: set in spreadsheets and printed by LibreOffice Calc (lib/spreadsheet-tables.ts, needs soffice); BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
 // BENCH_TABLES_LEFT_INK=0: without reading the unread ink again, to compare; BENCH_TABLES_ODD=0: without reading again
 // the figures that read unlike their column; BENCH_TABLES_DEBUG=1: per page).
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { createOcrEngine, rawPage, readLeftInk, readPage, rereadCells, type OcrE
 import { ROOT, main, report, round } from './lib/common.ts';
 import { writeGovernmentTables } from './lib/government-tables.ts';
 import { writeHtmlTables } from './lib/html-tables.ts';
+import { writeSpreadsheetTables } from './lib/spreadsheet-tables.ts';
 import { askew } from '../test/fixtures/scans.ts';
 import { gridOf, relationsOf, scoreRelations } from './lib/table-structure.ts';
 
@@ -27,6 +28,7 @@ import { gridOf, relationsOf, scoreRelations } from './lib/table-structure.ts';
 const DIR =
   process.env.BENCH_TABLES_DIR === 'government' ? await generated('government', writeGovernmentTables)
   : process.env.BENCH_TABLES_DIR === 'html' ? await generated('html', writeHtmlTables)
+  : process.env.BENCH_TABLES_DIR === 'spreadsheet' ? await generated('spreadsheet', writeSpreadsheetTables)
   : process.env.BENCH_TABLES_DIR || path.join(ROOT, '..', 'shared', 'data', 'tables-dev');
 const DPI = 150;
 const SCAN_DPI = Number(process.env.BENCH_TABLES_SCAN_DPI || 300);

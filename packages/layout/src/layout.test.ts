@@ -294,6 +294,42 @@ describe('borderless tables', () => {
     ]);
   });
 
+  it("keeps a cell's first lines in its row where the row is set on the cell's last line (bottom-aligned, a spreadsheet's default), its lines closer than its rows", () => {
+    const row = (label: string, lines: string[], funding: string, agency: string, y: number) => [
+      ...lines.flatMap((l, k) => text(l, 300, y + 26 * k)),
+      ...text(label, 100, y + 26 * (lines.length - 1)), ...right(funding, 900, y + 26 * (lines.length - 1)), ...text(agency, 1000, y + 26 * (lines.length - 1)),
+    ];
+    const words = [
+      ...text('Programme', 100, 300), ...text('Objective', 300, 300), ...right('Funding', 900, 300), ...text('Agency', 1000, 300),
+      ...row('Erasmus', ['Mobility of staff', 'between institutions'], '450.2', 'EACEA', 344),
+      ...row('Galileo', ['Navigation system'], '1,012.5', 'GSA', 410),
+      ...row('Progress', ['Employment and social', 'solidarity including', 'working conditions'], '84.7', 'DG EMPL', 450),
+      ...row('MEDIA', ['Audiovisual industry'], '110.3', 'EACEA', 542),
+    ];
+    // Ruled under its header, as such a sheet is printed (else the first cell's first line reads as the header's second).
+    expect(grid(page(words, [hLine(90, 1100, 334)]).tables[0]!)).toEqual([
+      ['Programme', 'Objective', 'Funding', 'Agency'],
+      ['Erasmus', 'Mobility of staff\nbetween institutions', '450.2', 'EACEA'],
+      ['Galileo', 'Navigation system', '1,012.5', 'GSA'],
+      ['Progress', 'Employment and social\nsolidarity including\nworking conditions', '84.7', 'DG EMPL'],
+      ['MEDIA', 'Audiovisual industry', '110.3', 'EACEA'],
+    ]);
+  });
+
+  it("parts a column of right-aligned figures from the next column's words set a space from them (a spreadsheet's cell padding), and keeps figures grouped by spaces whole", () => {
+    const rows: Array<[string, string, string]> = [['Erasmus', '450.2', 'EACEA'], ['LIFE+', '362.0', 'DG ENV'], ['Galileo', '1,012.5', 'GSA'], ['Progress', '84.7', 'DG EMPL'], ['MEDIA', '110.3', 'EACEA']];
+    const words = [
+      ...text('Programme', 100, 300), ...right('Funding', 700, 300), ...text('Managed by', 700 + SPACE, 300),
+      ...rows.flatMap(([label, figure, agency], i) => [...text(label, 100, 340 + 34 * i), ...right(figure, 700, 340 + 34 * i), ...text(agency, 700 + SPACE, 340 + 34 * i)]),
+    ];
+    expect(grid(page(words).tables[0]!)).toEqual([['Programme', 'Funding', 'Managed by'], ...rows]);
+    const grouped = [
+      ...text('Country', 100, 300), ...right('2010', 700, 300), ...right('2011', 900, 300),
+      ...['Belgium', 'Bulgaria', 'Denmark', 'Germany'].flatMap((c, i) => [...text(c, 100, 340 + 34 * i), ...right(`${14 + i} 756`, 700, 340 + 34 * i), ...right(`${7 + i} 044`, 900, 340 + 34 * i)]),
+    ];
+    expect(grid(page(grouped).tables[0]!).slice(1).map((r) => r.slice(1))).toEqual([['14 756', '7 044'], ['15 756', '8 044'], ['16 756', '9 044'], ['17 756', '10 044']]);
+  });
+
   it('reads two tables set side by side (a list continued in a second block of its columns) as two, left then right, and a label column a wide gap from its figures as one table', () => {
     const block = (x: number, from: number, count: number) =>
       Array.from({ length: count }, (_, i) => [...right(String(from + i), x + 40, 100 + 30 * i), ...right(String(100 + from + i), x + 160, 100 + 30 * i), ...right(String(200 + from + i), x + 280, 100 + 30 * i)]).flat();

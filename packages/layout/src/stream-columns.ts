@@ -5,6 +5,8 @@ import type { Segment, TextRow } from './rows.js';
 export interface Candidate {
   rows: TextRow[];
   columns: Array<[number, number]>;
+  /** Where columns set closer than a word space part (withTightColumns): rows made later are cut there too. */
+  cuts?: number[];
 }
 
 /** The segments of a candidate's rows whose first column is `j` (its cells there). */
