@@ -7,7 +7,7 @@
 // BENCH_TABLES_DIR=government: the synthetic government tables of lib/government-tables.ts; BENCH_TABLES_DIR=html: the same
 // tables set in HTML and printed to PDF by Chromium (lib/html-tables.ts); BENCH_TABLES_DIR=spreadsheet: set in spreadsheets and printed by LibreOffice Calc (lib/spreadsheet-tables.ts, needs soffice); BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
 // BENCH_TABLES_LEFT_INK=0: without reading the unread ink again, to compare; BENCH_TABLES_ODD=0: without reading again
-// the figures that read unlike their column; BENCH_TABLES_DEBUG=1: per page).
+// the figures that read unlike their column; BENCH_TABLES_FIND_TABLES=1: scans whose grid was taken off read with tesseract's own table finding too; BENCH_TABLES_DEBUG=1: per page).
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,8 @@ const SERVICE_DPI = 250;
 const SCANS = process.env.BENCH_TABLES_SCANS !== '0';
 const LEFT_INK = process.env.BENCH_TABLES_LEFT_INK !== '0';
 const ODD = process.env.BENCH_TABLES_ODD !== '0';
+/** BENCH_TABLES_FIND_TABLES=1: scans whose ruled grid was taken off read with tesseract's own table finding, as before worker-ocr turned it off for them. */
+const FIND_TABLES = process.env.BENCH_TABLES_FIND_TABLES === '1';
 const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 };
 
 await main(async () => {
@@ -136,9 +138,9 @@ async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dp
   const { image: rendered } = await rasterizePdfPage(bytes, page, { dpi, limits });
   const image = skew ? await askew(rendered, skew) : rendered;
   const t0 = performance.now();
-  const { rulings, erased } = takeLinesOff({ ...image, channels: 1 });
+  const { rulings, erased, gridErased } = takeLinesOff({ ...image, channels: 1 });
   const t1 = performance.now();
-  const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi });
+  const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi, ...(gridErased && !FIND_TABLES ? { findTables: false } : {}) });
   const t2 = performance.now();
   const left = LEFT_INK ? await readLeftInk(engine, read.image, read.page, { dpi }) : { page: read.page, regions: 0, words: 0, engineMs: 0, lookMs: 0 };
   // Reading the ink again (cutting it out, the recognition, its words put back) is recognition; looking for it is structure.

@@ -8,6 +8,8 @@ import type { RawImage } from '@docsvc/image';
 export interface JobPage {
   image: PageImage;
   from: string;
+  /** The resolution an image file states (its decoded pixels, e.g. with their lines taken off, no longer do). */
+  dpi?: number;
 }
 
 /**
@@ -29,9 +31,11 @@ export async function pageImage(job: OcrPageJob, ctx: WorkerContext, limits: Doc
   const bytes = await ctx.store.getBytes(job.image.sourceKey);
   const { pageIndex } = job.image;
   const prepared = await imagePageForOcr(bytes, pageIndex, limits);
-  if (prepared.kind === 'pixels') return { image: rawPage(prepared.image), from: `pixels (${prepared.reason})` };
+  const stated = prepared.dpi ? { dpi: prepared.dpi } : {};
+  if (prepared.kind === 'pixels') return { image: rawPage(prepared.image), from: `pixels (${prepared.reason})`, ...stated };
   let decoded: Promise<RawImage> | undefined;
   return {
+    ...stated,
     image: {
       width: prepared.width,
       height: prepared.height,

@@ -27,13 +27,19 @@ export async function recognizePage(
   fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null },
 ): Promise<OcrPageResult> {
   const { page, language, fineGrained, drawnLines, readFields } = job.data;
-  // The engine starts (and loads its model) while the page is fetched, checked (and its lines taken off).
-  const arriving = pageImage(job.data, ctx, limits).then((p) => (drawnLines ? withoutLines(p) : { ...p, rulings: [], width: p.image.width, height: p.image.height }));
+  const fetched = pageImage(job.data, ctx, limits);
+  // Structure asked: the page's lines are taken off first, and how it is read follows from them: as
+  // pixels, told the resolution its file states; where a ruled grid was taken off, without the engine's
+  // own table finding (the layout finds the tables; tesseract's finder took up to half again such a
+  // page's time). Otherwise the engine starts (and loads its model) while the page is fetched and checked.
+  const lined = drawnLines ? await withoutLines(await fetched) : undefined;
+  const arriving = lined ? Promise.resolve(lined) : fetched.then((p) => ({ ...p, rulings: [] as Ruling[], width: p.image.width, height: p.image.height }));
+  const dpi = dpiOf(job.data).dpi ?? lined?.dpi;
   const read = await readPage(
     engine,
     arriving.then((p) => p.image),
     // Prompted fields: the page read again in other ways (OCR_FIELD_READINGS), whose words are looked in too.
-    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...dpiOf(job.data) },
+    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...(lined?.gridErased ? { findTables: false } : {}), ...(dpi ? { dpi } : {}) },
   );
   // Prompted fields on a page with words in a script it reads: PaddleOCR reads it too, in the same (upright, levelled) pixels.
   const others = read.others.map((page) => ({ page, by: engine.name }));
@@ -51,7 +57,7 @@ export async function recognizePage(
   const rulings = read.skew === 0 ? turnBoxes(drawn, read.rotation, sentWidth, sentHeight) : [];
   // Structure asked for: the ink the reading left unread (a digit alone in a cell) read too.
   const t1 = performance.now();
-  const left = drawnLines ? await readLeftInk(engine, read.image, read.page, { signal: ctx.signal, ...dpiOf(job.data) }) : undefined;
+  const left = drawnLines ? await readLeftInk(engine, read.image, read.page, { signal: ctx.signal, ...(dpi ? { dpi } : {}) }) : undefined;
   const leftMs = Math.round(performance.now() - t1) - (left?.lookMs ?? 0);
   // A second recognition ran (ink left unread, or raised marks read again).
   if (left && left.engineMs > 0) {
@@ -67,7 +73,7 @@ export async function recognizePage(
   // Figures that read unlike the rest of their column (`“1.2`, `21` among one-decimal figures) read again, cell by cell.
   const t2 = performance.now();
   const odd = drawnLines ? structure.tables.flatMap(oddFigures) : [];
-  const again = odd.length > 0 ? await rereadCells(engine, read.image, left?.page ?? read.page, odd, { signal: ctx.signal, ...dpiOf(job.data) }) : undefined;
+  const again = odd.length > 0 ? await rereadCells(engine, read.image, left?.page ?? read.page, odd, { signal: ctx.signal, ...(dpi ? { dpi } : {}) }) : undefined;
   const oddMs = Math.round(performance.now() - t2);
   if (again) {
     read.engineMs += again.engineMs;
@@ -91,6 +97,7 @@ export async function recognizePage(
       ...(left ? { left_ink: { regions: left.regions, words: left.words, look_ms: left.lookMs, read_ms: leftMs } } : {}),
       ...(again ? { odd_figures: { read: again.read, replaced: again.replaced, read_ms: oddMs } } : {}),
       layout_ms: layoutMs,
+      ...(lined ? { lines: { ms: lined.linesMs, grid_erased: lined.gridErased } } : {}),
       rulings: rulings.length,
       sections: sections.length,
       tables: structure.tables.length,
@@ -126,8 +133,9 @@ const packedWords = (page: EnginePage): PackedWord[] => pageWords(page).map((w) 
  * engine then reads the text between rules instead of "|" and "_" run into the words, and the lines
  * give the tables their grid. A page without lines goes on as it came.
  */
-async function withoutLines(p: JobPage): Promise<JobPage & { rulings: Ruling[]; width: number; height: number }> {
+async function withoutLines(p: JobPage): Promise<JobPage & { rulings: Ruling[]; width: number; height: number; gridErased: boolean; linesMs: number }> {
   const pixels = await p.image.pixels();
-  const { rulings, erased } = takeLinesOff(pixels);
-  return { ...p, image: erased ? rawPage(erased) : p.image, rulings, width: pixels.width, height: pixels.height };
+  const t0 = performance.now();
+  const { rulings, erased, gridErased } = takeLinesOff(pixels);
+  return { ...p, image: erased ? rawPage(erased) : p.image, rulings, width: pixels.width, height: pixels.height, gridErased: gridErased === true, linesMs: Math.round(performance.now() - t0) };
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { statedDpi } from './image-page.js';
 import { readMetadata } from './sharp-image.js';
 import { sniffKind } from './sniff-kind.js';
 import type { DocumentKind } from './types.js';
@@ -27,8 +28,7 @@ export async function readImageFacts(bytes: Uint8Array, pageIndex: number): Prom
     width: meta.width,
     height: meta.height,
     ...(meta.orientation ? { orientation: meta.orientation } : {}),
-    // libvips reports 72 for files that state nothing; JFIF "aspect ratio only" has no unit either.
-    ...(meta.density && (meta.resolutionUnit !== undefined || kind !== 'jpeg') ? { dpi: meta.density } : {}),
+    ...(statedDpi(kind, meta) ? { dpi: statedDpi(kind, meta)! } : {}),
   };
 }
 

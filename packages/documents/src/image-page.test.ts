@@ -51,6 +51,18 @@ describe('imagePageForOcr', () => {
     }
   });
 
+  it('says the resolution a file states, as it is or decoded, and none where it states none', async () => {
+    const stated = [
+      ['png at 300', await grayInput(page).withMetadata({ density: 300 }).png().toBuffer(), 300],
+      ['jpeg at 200', await rgbInput().withMetadata({ density: 200 }).jpeg().toBuffer(), 200],
+      ['webp decoded', await rgbInput().withMetadata({ density: 300 }).webp({ lossless: true }).toBuffer(), undefined],
+      ['tiff at 400', await grayInput(page).withMetadata({ density: 400 }).tiff().toBuffer(), 400],
+      ['png stating none', await grayInput(page).png().toBuffer(), undefined],
+      ['jpeg stating none (libvips says 72)', await rgbInput().jpeg().toBuffer(), undefined],
+    ] as const;
+    for (const [name, bytes, dpi] of stated) expect((await imagePageForOcr(bytes, 0, limits)).dpi, name).toBe(dpi);
+  });
+
   it('refuses a JPEG cut short (never a part page) and keeps the pixel limit', async () => {
     const jpeg = await grayInput(page).jpeg().toBuffer();
     await expect(imagePageForOcr(jpeg.subarray(0, jpeg.length / 2), 0, limits)).rejects.toMatchObject({ code: 'invalid_document' });

@@ -16,9 +16,17 @@ import type { RawImage } from '@docsvc/image';
  *   GIF, BMP, a file cut short. Decoded as Leptonica would: alpha blended on white (as tesseract's
  *   pixRemoveAlpha), 16-bit samples reduced to 8, no resampling, gray kept gray.
  */
-export type ImagePageForOcr =
+export type ImagePageForOcr = (
   | { kind: 'original'; bytes: Uint8Array; width: number; height: number; format: 'png' | 'jpeg' | 'tiff' }
-  | { kind: 'pixels'; image: RawImage; reason: string };
+  | { kind: 'pixels'; image: RawImage; reason: string }
+) & {
+  /** The resolution the file states, if it states one (its pixels, decoded, lose it). */
+  dpi?: number;
+};
+
+/** The resolution a file's header states: libvips reports 72 for a JPEG that states none (JFIF "aspect ratio only" has no unit). */
+export const statedDpi = (kind: string, meta: Pick<Metadata, 'density' | 'resolutionUnit'>): number | undefined =>
+  meta.density && (meta.resolutionUnit !== undefined || kind !== 'jpeg') ? meta.density : undefined;
 
 /** The last bytes hold a file's end marker when it is whole: JPEG's EOI (FF D9), PNG's IEND chunk. */
 const TAIL_BYTES = 4096;
@@ -75,8 +83,10 @@ export async function imagePageForOcr(bytes: Uint8Array, pageIndex: number, limi
   const page = await checkedPage(bytes, pageIndex, limits);
   if (page.kind === 'bmp') return { kind: 'pixels', image: { ...decodeBmpGray(bytes, page.header), channels: 1 }, reason: 'bmp is decoded here' };
   const reason = conversionNeeded(bytes, page.kind, page.meta, page.pages);
-  if (reason === null) return { kind: 'original', bytes, width: page.meta.width!, height: page.meta.height!, format: page.kind as 'png' | 'jpeg' | 'tiff' };
-  return { kind: 'pixels', image: await decodePixels(bytes, pageIndex, page.kind, page.meta, limits), reason };
+  const dpi = statedDpi(page.kind, page.meta);
+  const stated = dpi ? { dpi } : {};
+  if (reason === null) return { kind: 'original', bytes, width: page.meta.width!, height: page.meta.height!, format: page.kind as 'png' | 'jpeg' | 'tiff', ...stated };
+  return { kind: 'pixels', image: await decodePixels(bytes, pageIndex, page.kind, page.meta, limits), reason, ...stated };
 }
 
 /**

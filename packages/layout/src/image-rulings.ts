@@ -303,7 +303,7 @@ export function turnBoxes(boxes: readonly Ruling[], degrees: 0 | 90 | 180 | 270,
  * what the OCR engine should read. Rules that draw no grid (underlines, a letterhead's line, a
  * report's horizontal rules) stay on the page.
  */
-export function takeLinesOff(pixels: RawImage): { rulings: Ruling[]; erased?: RawImage } {
+export function takeLinesOff(pixels: RawImage): LinesTakenOff {
   const gray: GrayImage = pixels.channels === 1 ? pixels : { width: pixels.width, height: pixels.height, data: grayOf(pixels) };
   const { rulings, threshold, binarised } = rulingsAndInk(gray);
   if (threshold === undefined || !binarised) return { rulings };
@@ -320,7 +320,16 @@ export function takeLinesOff(pixels: RawImage): { rulings: Ruling[]; erased?: Ra
     x1: Math.max(...grids.map((r) => r.x1)),
     y1: Math.max(...grids.map((r) => r.y1)),
   };
-  return { rulings, erased: withoutShading(erased, gray.data, threshold, frame) };
+  return { rulings, erased: withoutShading(erased, gray.data, threshold, frame), gridErased: true };
+}
+
+export interface LinesTakenOff {
+  /** Every line found on the page. */
+  rulings: Ruling[];
+  /** The page without its grids' lines and dot leaders, where it had any. */
+  erased?: RawImage;
+  /** A ruled grid was painted over: the page is to be read without the engine's own table finding (RecognizeOptions.findTables). */
+  gridErased?: boolean;
 }
 
 /**

@@ -3,6 +3,6 @@ export { pageStructure } from './structure.js';
 export { textRows, type Segment, type TextRow } from './rows.js';
 export { isNumeric } from './cells.js';
 export { overlap, unionOf } from './geometry.js';
-export { eraseRulings, findRulings, takeLinesOff, turnBoxes } from './image-rulings.js';
+export { eraseRulings, findRulings, takeLinesOff, turnBoxes, type LinesTakenOff } from './image-rulings.js';
 export { readingOrder, type OrderedBlock, type OrderedLine, type SourceLine } from './reading-order.js';
 export { oddFigures } from './odd-figures.js';

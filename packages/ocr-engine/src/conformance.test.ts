@@ -112,6 +112,15 @@ describe.each(ENGINES)('$name engine', SLOW, ({ name, create }) => {
     expect(again).toEqual(byPage);
   });
 
+  it('reads every cell of a table of figures with its own table finding off (findTables: false), as with it on', async () => {
+    const rows = [['Region', '2022', '2023'], ['North', '1,204', '1,318'], ['South', '987', '1,052'], ['East', '2,311', '2,406'], ['West', '1,876', '1,933']];
+    const table = await renderPlaced({ texts: rows.flatMap((r, i) => r.map((text, j) => ({ text, x: 60 + j * 150, y: 60 + i * 18, size: 12 }))), widthPt: 560, heightPt: 200 }, { dpi: 300 });
+    const read = async (findTables?: boolean) => texts(await engine.recognize(table, findTables === undefined ? {} : { findTables }));
+    const without = await read(false);
+    expect(without.sort()).toEqual(rows.flat().sort());
+    expect(without).toEqual((await read()).sort());
+  });
+
   it("reads with the best model where asked and the language has one (English's from npm), with the installed one otherwise", async () => {
     expect(engine.bestLanguages).toEqual(['eng']);
     const best = await engine.recognize(grayPage(paragraph.image), { model: 'best' });

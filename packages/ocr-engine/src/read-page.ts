@@ -60,6 +60,8 @@ export interface ReadPageOptions {
   readAgainAs?: readonly ReadingMode[];
   /** The page's resolution when the image does not state it (a PDF page's raster): every reading is told it. */
   dpi?: number;
+  /** false: every reading of the page without the engine's own table finding (RecognizeOptions.findTables). */
+  findTables?: boolean;
   signal?: AbortSignal;
 }
 
@@ -117,8 +119,8 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
   const installed = engine.languages;
   const auto = opts.language === AUTO_LANGUAGE;
   const signal = opts.signal;
-  // What every recognition of the page is told: its resolution (when the image states none) and its stop signal.
-  const given = { ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(signal ? { signal } : {}) };
+  // What every recognition of the page is told: its resolution (when the image states none), whether to look for tables, and its stop signal.
+  const given = { ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(opts.findTables === false ? { findTables: false } : {}), ...(signal ? { signal } : {}) };
   let passes = 0;
   let engineMs = 0;
   const read = async (image: PageImage | Promise<PageImage>, rotation: Rotation, skew: number, language: string): Promise<Reading> => {

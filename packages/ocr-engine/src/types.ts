@@ -104,6 +104,13 @@ export interface RecognizeOptions {
    * guesses, and drops sparse columns of a table it would read at the page's true resolution.
    */
   dpi?: number;
+  /**
+   * Whether the engine's own page layout looks for tables (tesseract's `textord_tabfind_find_tables`);
+   * default true. A page whose ruling lines were taken off, whose tables the layout step finds itself,
+   * is read without: on such a page tesseract's table finder took up to half again the page's time
+   * and changed no table the layout found (README, "Figures").
+   */
+  findTables?: boolean;
   /** Aborts the page: its work stops (process killed, or thread replaced) and the call rejects with the reason. */
   signal?: AbortSignal;
 }

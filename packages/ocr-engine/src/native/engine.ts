@@ -119,7 +119,8 @@ export class NativeEngine implements OcrEngine {
     const psm = PAGE_SEGMENTATION_MODES[opts.segmentation ?? 'page'];
     const models = readsWithBest(language, opts.model, this.best) ? this.bestLangPath! : this.langPath;
     const dpi = opts.dpi ? ['--dpi', String(Math.round(opts.dpi))] : [];
-    const args = ['stdin', 'stdout', '--tessdata-dir', models, '-l', language, '--psm', psm, ...dpi, '-c', 'tessedit_create_hocr=1', '-c', 'hocr_font_info=0'];
+    const tables = opts.findTables === false ? ['-c', 'textord_tabfind_find_tables=0'] : [];
+    const args = ['stdin', 'stdout', '--tessdata-dir', models, '-l', language, '--psm', psm, ...dpi, ...tables, '-c', 'tessedit_create_hocr=1', '-c', 'hocr_font_info=0'];
     const run = await this.run(
       args,
       arriving.then((p) => p.bytes),

@@ -231,6 +231,7 @@ function pageParameters(opts: RecognizeOptions): { parameters?: Record<string, s
   const parameters: Record<string, string> = {
     ...(opts.segmentation && opts.segmentation !== 'page' ? { tessedit_pageseg_mode: PAGE_SEGMENTATION_MODES[opts.segmentation] } : {}),
     ...(opts.dpi ? { user_defined_dpi: String(Math.round(opts.dpi)) } : {}),
+    ...(opts.findTables === false ? { textord_tabfind_find_tables: '0' } : {}),
   };
   return Object.keys(parameters).length ? { parameters } : {};
 }
