@@ -4,10 +4,12 @@
 // and taken off the page, the layout, the look for ink left unread) and the second recognitions it
 // asks for (ink left unread, figures read unlike their column) are all in the difference. Pages: the
 // densest of ../shared/data/tables-dev (5 pages of 3-5 s of OCR each) rendered gray at 300 DPI (gray TIFF), or,
-// in a fresh clone, the widest of the synthetic government tables. Target (issue 21): structure adds
+// in a fresh clone, the widest of the synthetic government tables; and a dense page of prose with no
+// table (BENCH_COST_PROSE=0: not). Target (issue 21): structure adds
 // at most 5% to a dense page's OCR time.
 // Run: npm run bench -- structure-cost (BENCH_COST_ROUNDS: rounds, 3; BENCH_COST_PAGES: how many pages, 5;
-// BENCH_COST_ONLY: pages whose names start so, comma-separated; BENCH_KEEP_LOGS=1: the service's logs kept).
+// BENCH_COST_ONLY: pages whose names start so, comma-separated; BENCH_COST_SOURCE=government: the
+// government tables even where tables-dev is present; BENCH_KEEP_LOGS=1: the service's logs kept).
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +17,7 @@ import sharp from 'sharp';
 import { rasterizePdfPage } from '@docsvc/documents';
 import { ROOT, envInt, main, median, report, round } from './lib/common.ts';
 import { writeGovernmentTables } from './lib/government-tables.ts';
+import { proseLines, renderLines } from '../test/fixtures/render-text.ts';
 import { readLogEntries, startPieces } from './lib/stack.ts';
 
 const ROUNDS = envInt('BENCH_COST_ROUNDS', 3);
@@ -26,7 +29,7 @@ const FEATURES = ['tables', 'key_value_pairs'];
 await main(async () => {
   let dir = DEV;
   let names = DENSE_DEV;
-  if (!existsSync(DEV)) {
+  if (!existsSync(DEV) || process.env.BENCH_COST_SOURCE === 'government') {
     dir = mkdtempSync(path.join(tmpdir(), 'cost-tables-'));
     writeGovernmentTables(dir);
     names = DENSE_GOVERNMENT;
@@ -34,14 +37,21 @@ await main(async () => {
   const only = (process.env.BENCH_COST_ONLY ?? '').split(',').filter(Boolean);
   names = only.length ? names.filter((n) => only.some((o) => n.startsWith(o))) : names.slice(0, envInt('BENCH_COST_PAGES', 5));
   const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 };
+  // A gray TIFF stating 300 DPI, as a scanner in gray mode writes it (sharp's PNG of these pixels would be RGB).
+  const grayTiff = (image: { width: number; height: number; data: Uint8Array }) =>
+    sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 1 } }).toColourspace('b-w').tiff({ compression: 'lzw', xres: 300 / 25.4, yres: 300 / 25.4, resolutionUnit: 'inch' }).toBuffer();
   const pages = await Promise.all(
     names.map(async (name) => {
       const { image } = await rasterizePdfPage(new Uint8Array(readFileSync(path.join(dir, `${name}.pdf`))), 1, { dpi: 300, limits });
-      // A gray TIFF stating 300 DPI, as a scanner in gray mode writes it (sharp's PNG of these pixels would be RGB).
-      const scan = sharp(Buffer.from(image.data), { raw: { width: image.width, height: image.height, channels: 1 } }).toColourspace('b-w');
-      return { name, png: await scan.tiff({ compression: 'lzw', xres: 300 / 25.4, yres: 300 / 25.4, resolutionUnit: 'inch' }).toBuffer() };
+      return { name, png: await grayTiff(image) };
     }),
   );
+  // And a dense page of prose (50 lines of 84 characters, 10 pt at 300 DPI), no table on it: what asking costs a page without one.
+  if (process.env.BENCH_COST_PROSE !== '0') {
+    const { image } = await renderLines(proseLines(50, 84), { width: 2550, height: 3300, fontSize: 42, lineHeight: 60, left: 150, top: 150, font: 'DejaVu Serif' });
+    pages.push({ name: 'dense_prose', png: await grayTiff(image) });
+    names.push('dense_prose');
+  }
   const service = await startPieces();
   // One page at a time: the time of a page, not of two sharing the cores.
   await Promise.all([service.startApp('worker-pdf'), service.startApp('worker-ocr', { OCR_CONCURRENCY: '1' })]);
@@ -54,7 +64,7 @@ await main(async () => {
     });
     const body = (await response.json()) as { tables?: unknown[] };
     if (response.status !== 200) throw new Error(`${name}: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
-    if (features && !body.tables?.length) throw new Error(`${name}: no table found`);
+    if (features && name !== 'dense_prose' && !body.tables?.length) throw new Error(`${name}: no table found`);
     return performance.now() - t0;
   };
   for (const { name, png } of pages) await service.api.upload(`bench/cost/${name}.tif`, png);
