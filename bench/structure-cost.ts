@@ -43,13 +43,13 @@ await main(async () => {
   const pages = await Promise.all(
     names.map(async (name) => {
       const { image } = await rasterizePdfPage(new Uint8Array(readFileSync(path.join(dir, `${name}.pdf`))), 1, { dpi: 300, limits });
-      return { name, png: await grayTiff(image) };
+      return { name, file: await grayTiff(image) };
     }),
   );
   // And a dense page of prose (50 lines of 84 characters, 10 pt at 300 DPI), no table on it: what asking costs a page without one.
   if (process.env.BENCH_COST_PROSE !== '0') {
     const { image } = await renderLines(proseLines(50, 84), { width: 2550, height: 3300, fontSize: 42, lineHeight: 60, left: 150, top: 150, font: 'DejaVu Serif' });
-    pages.push({ name: 'dense_prose', png: await grayTiff(image) });
+    pages.push({ name: 'dense_prose', file: await grayTiff(image) });
     names.push('dense_prose');
   }
   const service = await startPieces();
@@ -67,7 +67,7 @@ await main(async () => {
     if (features && name !== 'dense_prose' && !body.tables?.length) throw new Error(`${name}: no table found`);
     return performance.now() - t0;
   };
-  for (const { name, png } of pages) await service.api.upload(`bench/cost/${name}.tif`, png);
+  for (const { name, file } of pages) await service.api.upload(`bench/cost/${name}.tif`, file);
   // Warm: each page once both ways (models loaded, caches filled).
   for (const { name } of pages) {
     await post(name, false);

@@ -23,12 +23,13 @@ export async function readImageFacts(bytes: Uint8Array, pageIndex: number): Prom
   if (!kind || kind === 'pdf' || kind === 'bmp') return undefined;
   const meta = await readMetadata(bytes, kind, pageIndex);
   if (!meta.width || !meta.height) return undefined;
+  const dpi = statedDpi(kind, meta);
   return {
     kind,
     width: meta.width,
     height: meta.height,
     ...(meta.orientation ? { orientation: meta.orientation } : {}),
-    ...(statedDpi(kind, meta) ? { dpi: statedDpi(kind, meta)! } : {}),
+    ...(dpi ? { dpi } : {}),
   };
 }
 

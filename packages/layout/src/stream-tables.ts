@@ -452,7 +452,6 @@ const CELL_LINE_PITCH = 0.8;
  * lines are set at one pitch, nothing is joined here.
  */
 function withBottomAlignedCells({ rows, columns }: Candidate): TextRow[] {
-  const cy = (row: TextRow) => (row.box.y0 + row.box.y1) / 2;
   const aloneIn = (row: TextRow): number | undefined => {
     const spans = row.segments.map((s) => columnIndex(columns, s.box.x0, s.box.x1));
     const j = spans[0]?.[0];
@@ -468,8 +467,8 @@ function withBottomAlignedCells({ rows, columns }: Candidate): TextRow[] {
     const previous = rows[i - 1];
     const next = rows[i + 1];
     if (j !== undefined && previous && next && hasIn(next, j)) {
-      const pitchNext = cy(next) - cy(row);
-      const pitchPrevious = cy(row) - cy(previous);
+      const pitchNext = centerY(next.box) - centerY(row.box);
+      const pitchPrevious = centerY(row.box) - centerY(previous.box);
       const nearNext = pitchNext < 1.6 * Math.max(row.height, next.height);
       // The first line of such a cell, or one after it of the same cell (the pitch between its lines kept).
       const first = pending.length === 0 && pitchNext < CELL_LINE_PITCH * pitchPrevious;

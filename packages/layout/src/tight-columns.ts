@@ -1,5 +1,5 @@
 import { isNumeric } from './cells.js';
-import { median } from './geometry.js';
+import { centerX, median } from './geometry.js';
 import { segmentOf, type TextRow } from './rows.js';
 import type { Candidate } from './stream-columns.js';
 import type { LayoutWord } from './types.js';
@@ -8,8 +8,6 @@ import type { LayoutWord } from './types.js';
 const BOTH_SIDES = 0.6;
 /** How far a column of right-aligned figures' right edges may stray, in characters. */
 const ALIGNED_WITHIN = 0.5;
-
-const centerX = (w: LayoutWord) => (w.box.x0 + w.box.x1) / 2;
 
 /**
  * Two columns set closer than a word space (a spreadsheet's column of right-aligned figures against
@@ -25,7 +23,7 @@ export function withTightColumns(candidate: Candidate): Candidate {
   const cuts: number[] = [];
   const columns: Array<[number, number]> = [];
   for (const [c0, c1] of candidate.columns) {
-    const lines = rows.map((r) => r.words.filter((w) => centerX(w) >= c0 && centerX(w) <= c1));
+    const lines = rows.map((r) => r.words.filter((w) => centerX(w.box) >= c0 && centerX(w.box) <= c1));
     const cut = cutThrough(lines, charWidth);
     if (cut === undefined) {
       columns.push([c0, c1]);
