@@ -2,12 +2,12 @@
 // tests expect), by the ICDAR 2013 structure measure, against the targets (born-digital F1 >= 0.90,
 // scans >= 0.80). Born-digital: the words of the text layer and the lines the page draws, as worker-pdf
 // reads them. Scans: the same pages rendered at BENCH_TABLES_SCAN_DPI (300) in gray, read as
-// worker-ocr reads a page (readPage, the ink it left unread read again, its sections, the lines found in
+// worker-ocr reads a page (readPage, what it missed read again, its sections, the lines found in
 // its pixels). Run: npm run bench -- tables (BENCH_TABLES_DIR: another folder of NAME.pdf + NAME.csv;
 // BENCH_TABLES_DIR=government: the synthetic government tables of lib/government-tables.ts; BENCH_TABLES_DIR=html: the same
 // tables set in HTML and printed to PDF by Chromium (lib/html-tables.ts); BENCH_TABLES_DIR=spreadsheet: set in spreadsheets and printed by LibreOffice Calc (lib/spreadsheet-tables.ts, needs soffice); BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
-// BENCH_TABLES_LEFT_INK=0: without reading the unread ink again, to compare; BENCH_TABLES_ODD=0: without reading again
-// the figures that read unlike their column; BENCH_TABLES_FIND_TABLES=1: scans whose grid was taken off read with tesseract's own table finding too; BENCH_TABLES_DEBUG=1: per page).
+// BENCH_TABLES_READ_AGAIN=0: without reading again what the reading missed, to compare; BENCH_TABLES_ODD=0: the ink left
+// unread read again, not the figures that read unlike their column; BENCH_TABLES_FIND_TABLES=1: scans whose grid was taken off read with tesseract's own table finding too; BENCH_TABLES_DEBUG=1: per page).
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { assembleSections, packSections, pageStructureOf } from '@docsvc/assembly';
 import { rasterizePdfPage, readPdfPageForOcr } from '@docsvc/documents';
 import { oddFigures, pageStructure, takeLinesOff, turnBoxes, type LayoutWord } from '@docsvc/layout';
-import { createOcrEngine, rawPage, readLeftInk, readPage, rereadCells, type OcrEngine } from '@docsvc/ocr-engine';
+import { createOcrEngine, firstModel, rawPage, readAgain, readPage, startReadingAgain, type EnginePage, type OcrEngine } from '@docsvc/ocr-engine';
 import { ROOT, main, report, round } from './lib/common.ts';
 import { writeGovernmentTables } from './lib/government-tables.ts';
 import { writeHtmlTables } from './lib/html-tables.ts';
@@ -37,7 +37,7 @@ const SKEW = Number(process.env.BENCH_TABLES_SKEW || 0);
 /** PDF_DPI's default: the service renders a page whose text layer it refuses at this resolution. */
 const SERVICE_DPI = 250;
 const SCANS = process.env.BENCH_TABLES_SCANS !== '0';
-const LEFT_INK = process.env.BENCH_TABLES_LEFT_INK !== '0';
+const READ_AGAIN = process.env.BENCH_TABLES_READ_AGAIN !== '0';
 const ODD = process.env.BENCH_TABLES_ODD !== '0';
 /** BENCH_TABLES_FIND_TABLES=1: scans whose ruled grid was taken off read with tesseract's own table finding, as before worker-ocr turned it off for them. */
 const FIND_TABLES = process.env.BENCH_TABLES_FIND_TABLES === '1';
@@ -137,34 +137,41 @@ await main(async () => {
 async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dpi: number, skew = 0) {
   const { image: rendered } = await rasterizePdfPage(bytes, page, { dpi, limits });
   const image = skew ? await askew(rendered, skew) : rendered;
+  // As worker-ocr: the recognition that reads again what the reading missed starts first, and loads its model meanwhile.
+  const ahead = READ_AGAIN ? startReadingAgain(engine, { language: firstModel('auto', engine.languages), dpi }) : undefined;
   const t0 = performance.now();
   const { rulings, erased, gridErased } = takeLinesOff({ ...image, channels: 1 });
   const t1 = performance.now();
-  const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi, ...(gridErased && !FIND_TABLES ? { findTables: false } : {}) });
+  const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi, ...(gridErased && !FIND_TABLES ? { findTables: false } : {}) }).catch(async (err: unknown) => {
+    await ahead?.cancel();
+    throw err;
+  });
   const t2 = performance.now();
-  const left = LEFT_INK ? await readLeftInk(engine, read.image, read.page, { dpi }) : { page: read.page, regions: 0, words: 0, engineMs: 0, lookMs: 0 };
-  // Reading the ink again (cutting it out, the recognition, its words put back) is recognition; looking for it is structure.
-  const rereading = left.engineMs > 0 ? performance.now() - t2 - left.lookMs : 0;
-  const t3 = performance.now();
-  const sections = packSections(assembleSections(left.page, page, { layout: true }));
   const turned = read.skew === 0 ? turnBoxes(rulings, read.rotation, image.width, image.height) : [];
-  let structure = pageStructureOf({ width: read.image.width, height: read.image.height, sections }, turned);
-  let t4 = performance.now();
-  // Figures that read unlike their column read again, as worker-ocr does (BENCH_TABLES_ODD=0: not).
-  const odd = ODD ? structure.tables.flatMap(oddFigures) : [];
-  const again = odd.length ? await rereadCells(engine, read.image, left.page, odd, { dpi }) : undefined;
-  const oddMs = performance.now() - t4;
-  if (again?.replaced) structure = pageStructureOf({ width: read.image.width, height: read.image.height, sections: packSections(assembleSections(again.page, page, { layout: true })) }, turned);
-  t4 = performance.now() - oddMs;
+  const structureOf = (from: EnginePage) => pageStructureOf({ width: read.image.width, height: read.image.height, sections: packSections(assembleSections(from, page, { layout: true })) }, turned);
+  // What the reading missed read again as worker-ocr does: the ink it left unread and, found in the
+  // first structure, the figures that read unlike their column (BENCH_TABLES_ODD=0: not), in one
+  // recognition. Looking and the structures are structure; the recognition is recognition.
+  let first: { from: EnginePage; structure: ReturnType<typeof structureOf>; ms: number } | undefined;
+  const cellsOf = (from: EnginePage) => {
+    const t = performance.now();
+    first = { from, structure: structureOf(from), ms: performance.now() - t };
+    return ODD ? first.structure.tables.flatMap(oddFigures) : [];
+  };
+  const again = ahead ? await readAgain(engine, read.image, read.page, { dpi, cellsOf, ahead }) : undefined;
+  const rereadMs = again && again.engineMs > 0 ? performance.now() - t2 - again.lookMs - (first?.ms ?? 0) : 0;
+  const t3 = performance.now();
+  const final = again?.page ?? read.page;
+  const structure = first?.from === final ? first.structure : structureOf(final);
+  const layoutMs = performance.now() - t3 + (first?.ms ?? 0);
   return {
     relations: structure.tables.flatMap((t) => relationsOf(gridOf(t))),
-    left,
+    again,
     linesMs: t1 - t0,
     ocrMs: t2 - t1,
-    rereadMs: rereading,
-    structureMs: t1 - t0 + (t4 - t2) - rereading,
-    layoutMs: t4 - t3,
-    odd: { read: again?.read ?? 0, replaced: again?.replaced ?? 0, ms: oddMs },
+    rereadMs,
+    structureMs: t1 - t0 + (again?.lookMs ?? 0) + layoutMs,
+    layoutMs,
   };
 }
 
@@ -174,35 +181,25 @@ async function scanned(pages: Array<{ name: string; bytes: Uint8Array; page: num
   const byDoc = new Map<string, { found: string[]; expected: string[] }>();
   let structureMs = 0;
   let ocrMs = 0;
-  let regions = 0;
-  let added = 0;
-  let marks = 0;
-  /** The recognitions of ink left unread, and the pages that had one. */
-  let rereadMs = 0;
-  let rereadPages = 0;
-  let rereadPagesOcrMs = 0;
-  /** Figures read unlike their column, read again: cells, those replaced, the time, the pages with any. */
-  const odd = { cells: 0, replaced: 0, ms: 0, pages: 0, pagesOcrMs: 0 };
+  /** What was read again (one recognition a page, where there was any), and the pages that had it. */
+  const again = { regions: 0, words: 0, marks: 0, cells: 0, replaced: 0, ms: 0, pages: 0, pagesOcrMs: 0 };
   try {
     for (const { name, bytes, page, expected } of pages) {
       const scan = await readAsScan(engine, bytes, page, SCAN_DPI, SKEW);
-      regions += scan.left.regions;
-      added += scan.left.words;
-      marks += scan.left.marks ?? 0;
-      if (scan.left.engineMs > 0) {
-        rereadMs += scan.rereadMs;
-        rereadPages += 1;
-        rereadPagesOcrMs += scan.ocrMs;
+      if (scan.again) {
+        again.regions += scan.again.regions;
+        again.words += scan.again.words;
+        again.marks += scan.again.marks;
+        again.cells += scan.again.cells.read;
+        again.replaced += scan.again.cells.replaced;
+      }
+      if (scan.rereadMs > 0) {
+        again.ms += scan.rereadMs;
+        again.pages += 1;
+        again.pagesOcrMs += scan.ocrMs;
       }
       structureMs += scan.structureMs;
-      if (scan.odd.read > 0) {
-        odd.cells += scan.odd.read;
-        odd.replaced += scan.odd.replaced;
-        odd.ms += scan.odd.ms;
-        odd.pages += 1;
-        odd.pagesOcrMs += scan.ocrMs;
-      }
-      if (process.env.BENCH_TABLES_DEBUG) console.log(name, page, `lines ${Math.round(scan.linesMs)} ms, ocr ${Math.round(scan.ocrMs)} ms, left ink ${scan.left.regions} regions ${scan.left.words} words: look ${scan.left.lookMs} ms, read again ${Math.round(scan.rereadMs)} ms (engine ${scan.left.engineMs}), layout ${Math.round(scan.layoutMs)} ms`);
+      if (process.env.BENCH_TABLES_DEBUG) console.log(name, page, `lines ${Math.round(scan.linesMs)} ms, ocr ${Math.round(scan.ocrMs)} ms, read again ${scan.again?.regions ?? 0} regions ${scan.again?.words ?? 0} words ${scan.again?.cells.read ?? 0} cells (${scan.again?.cells.replaced ?? 0} replaced): look ${scan.again?.lookMs ?? 0} ms, recognition ${Math.round(scan.rereadMs)} ms (engine ${scan.again?.engineMs ?? 0}), layout ${Math.round(scan.layoutMs)} ms`);
       ocrMs += scan.ocrMs;
       const doc = byDoc.get(name) ?? { found: [], expected };
       doc.found.push(...scan.relations);
@@ -223,11 +220,10 @@ async function scanned(pages: Array<{ name: string; bytes: Uint8Array; page: num
   const meanF1 = rows.reduce((s, r) => s + Number(r.f1), 0) / Math.max(1, rows.length);
   rows.push({ document: `scan ${SCAN_DPI} dpi: (all relations)`, precision: round(overall.precision, 3), recall: round(overall.recall, 3), f1: round(overall.f1, 3) });
   const share = structureMs / Math.max(1, ocrMs);
-  const rereadShare = rereadMs / Math.max(1, rereadPagesOcrMs);
+  const rereadShare = again.ms / Math.max(1, again.pagesOcrMs);
   console.log(`scans at ${SCAN_DPI} DPI${SKEW ? `, turned ${SKEW} degrees` : ''}: structure F1 ${round(overall.f1, 3)} over all relations, ${round(meanF1, 3)} mean of documents (target >= 0.80); structure (lines found and taken off, layout, the look for ink left unread) ${round(structureMs / Math.max(1, pages.length))} ms a page = ${round(share * 100, 1)}% of its OCR time (target <= 5%)`);
-  console.log(`ink left unread read again on ${rereadPages} of ${pages.length} pages (${regions} regions, ${added} words, ${marks} raised footnote marks): ${round(rereadMs / Math.max(1, rereadPages))} ms a page, ${round(rereadShare * 100, 1)}% of those pages' OCR time; structure and reading again together ${round(((structureMs + rereadMs) / Math.max(1, ocrMs)) * 100, 1)}%`);
-  console.log(`figures read unlike their column read again on ${odd.pages} of ${pages.length} pages (${odd.cells} cells, ${odd.replaced} replaced): ${round(odd.ms / Math.max(1, odd.pages))} ms a page, ${round((odd.ms / Math.max(1, odd.pagesOcrMs)) * 100, 1)}% of those pages' OCR time, ${round((odd.ms / Math.max(1, ocrMs)) * 100, 1)}% of all`);
-  return { rows, figures: { dpi: SCAN_DPI, f1: round(overall.f1, 3), mean_document_f1: round(meanF1, 3), precision: round(overall.precision, 3), recall: round(overall.recall, 3), target: 0.8, structure_ms_per_page: round(structureMs / Math.max(1, pages.length)), share_of_ocr_time: round(share, 3), left_ink: { pages: rereadPages, regions, words: added, marks, ms_per_page: round(rereadMs / Math.max(1, rereadPages)), share_of_their_ocr_time: round(rereadShare, 3) }, odd_figures: { pages: odd.pages, cells: odd.cells, replaced: odd.replaced, ms_per_page: round(odd.ms / Math.max(1, odd.pages)), share_of_all_ocr_time: round(odd.ms / Math.max(1, ocrMs), 3) } } };
+  console.log(`read again (ink left unread and figures read unlike their column, one recognition) on ${again.pages} of ${pages.length} pages (${again.regions} regions, ${again.words} words, ${again.marks} raised footnote marks, ${again.cells} cells of which ${again.replaced} replaced): ${round(again.ms / Math.max(1, again.pages))} ms a page, ${round(rereadShare * 100, 1)}% of those pages' OCR time; structure and reading again together ${round(((structureMs + again.ms) / Math.max(1, ocrMs)) * 100, 1)}%`);
+  return { rows, figures: { dpi: SCAN_DPI, f1: round(overall.f1, 3), mean_document_f1: round(meanF1, 3), precision: round(overall.precision, 3), recall: round(overall.recall, 3), target: 0.8, structure_ms_per_page: round(structureMs / Math.max(1, pages.length)), share_of_ocr_time: round(share, 3), read_again: { pages: again.pages, regions: again.regions, words: again.words, marks: again.marks, cells: again.cells, replaced: again.replaced, ms_per_page: round(again.ms / Math.max(1, again.pages)), share_of_their_ocr_time: round(rereadShare, 3) } } };
 }
 
 async function generated(kind: string, write: (dir: string) => unknown): Promise<string> {

@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
 import { oddFigures, takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { pageWords, rawPage, readLeftInk, readPage, rereadCells, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode } from '@docsvc/ocr-engine';
+import { firstModel, pageWords, rawPage, readAgain, readPage, startReadingAgain, toGray, type ReadingAhead, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode } from '@docsvc/ocr-engine';
 import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -12,9 +12,9 @@ import type { Box } from '@docsvc/image';
 /**
  * Job "page": read one page upright in the right language (readPage: orientation and language are
  * decided from what the engine reads) and assemble its sections, and its tables and key-value pairs
- * from its words and the lines drawn on it (found in its pixels), with the ink its reading left
- * unread read too (readLeftInk: tesseract drops a digit alone in a cell), and the figures of a table
- * that read unlike the rest of their column read again cell by cell (rereadCells: `“1.2` for `-1.2`,
+ * from its words and the lines drawn on it (found in its pixels), with what the reading missed read
+ * again in one more recognition (readAgain): the ink it left unread (tesseract drops a digit alone in
+ * a cell) and the figures of a table that read unlike the rest of their column (`“1.2` for `-1.2`,
  * `21` for `2.1`, taken where they then read as the column prints). With fine_grained, each word box is
  * tightened to the word's own ink in the same (upright) image. Stops at PAGE_TIMEOUT_MS (ctx.signal:
  * the engine's process is killed or its thread replaced).
@@ -26,8 +26,29 @@ export async function recognizePage(
   limits: DocumentLimits,
   fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null },
 ): Promise<OcrPageResult> {
-  const { page, language, fineGrained, drawnLines, readFields } = job.data;
   const fetched = pageImage(job.data, ctx, limits);
+  if (!job.data.drawnLines) return readAndLayOut(job, ctx, engine, fieldReadings, fetched);
+  // Structure asked: the recognition that reads again what the first reading misses (readAgain)
+  // starts now, and its model loads while the lines are taken off and the page is read.
+  const p = await fetched;
+  const dpi = dpiOf(job.data).dpi ?? p.dpi;
+  const ahead = startReadingAgain(engine, { language: firstModel(job.data.language, engine.languages), signal: ctx.signal, ...(dpi ? { dpi } : {}) });
+  try {
+    return await readAndLayOut(job, ctx, engine, fieldReadings, Promise.resolve(p), ahead);
+  } finally {
+    await ahead.cancel();
+  }
+}
+
+async function readAndLayOut(
+  job: Job<OcrPageJob>,
+  ctx: WorkerContext,
+  engine: OcrEngine,
+  fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null },
+  fetched: Promise<JobPage>,
+  ahead?: ReadingAhead,
+): Promise<OcrPageResult> {
+  const { page, language, fineGrained, drawnLines, readFields } = job.data;
   // Structure asked: the page's lines are taken off first, and how it is read follows from them: as
   // pixels, told the resolution its file states; where a ruled grid was taken off, without the engine's
   // own table finding (the layout finds the tables; tesseract's finder took up to half again such a
@@ -55,32 +76,32 @@ export async function recognizePage(
   const { width, height } = read.image;
   // The lines where the page was read: turned with it; a page levelled by a few degrees keeps none.
   const rulings = read.skew === 0 ? turnBoxes(drawn, read.rotation, sentWidth, sentHeight) : [];
-  // Structure asked for: the ink the reading left unread (a digit alone in a cell) read too.
-  const t1 = performance.now();
-  const left = drawnLines ? await readLeftInk(engine, read.image, read.page, { signal: ctx.signal, ...(dpi ? { dpi } : {}) }) : undefined;
-  const leftMs = Math.round(performance.now() - t1) - (left?.lookMs ?? 0);
-  // A second recognition ran (ink left unread, or raised marks read again).
-  if (left && left.engineMs > 0) {
-    read.engineMs += left.engineMs;
-    read.passes += 1;
-  }
   const assembled = (from: EnginePage) => {
     const sections = assembleSections(from, page, { layout: true, ...(gray ? { wordBox: (box: Box) => tightenToInk(gray, box) } : {}) });
     const packed = packSections(sections);
-    return { sections, packed, structure: pageStructureOf({ width, height, sections: packed }, rulings) };
+    return { sections, packed, structure: pageStructureOf({ width, height, sections: packed }, rulings), from };
   };
-  let { sections, packed, structure } = assembled(left?.page ?? read.page);
-  // Figures that read unlike the rest of their column (`“1.2`, `21` among one-decimal figures) read again, cell by cell.
-  const t2 = performance.now();
-  const odd = drawnLines ? structure.tables.flatMap(oddFigures) : [];
-  const again = odd.length > 0 ? await rereadCells(engine, read.image, left?.page ?? read.page, odd, { signal: ctx.signal, ...(dpi ? { dpi } : {}) }) : undefined;
-  const oddMs = Math.round(performance.now() - t2);
-  if (again) {
+  // Structure asked for: what the reading missed read again in one more recognition: the ink it left
+  // unread (a digit alone in a cell) and the figures that read unlike the rest of their column
+  // (`“1.2`, `21` among one-decimal figures), found in the page's first structure.
+  const t1 = performance.now();
+  let first: (ReturnType<typeof assembled> & { ms: number }) | undefined;
+  const firstOf = (looked: EnginePage) => {
+    const t = performance.now();
+    return (first = { ...assembled(looked), ms: performance.now() - t });
+  };
+  const again = drawnLines
+    ? await readAgain(engine, read.image, read.page, { cellsOf: (looked) => firstOf(looked).structure.tables.flatMap(oddFigures), signal: ctx.signal, ...(ahead ? { ahead } : {}), ...(dpi ? { dpi } : {}) })
+    : undefined;
+  // The look and the recognition; the first structure is layout.
+  const againMs = Math.round(performance.now() - t1 - (first?.ms ?? 0));
+  if (again && again.engineMs > 0) {
     read.engineMs += again.engineMs;
     read.passes += 1;
   }
-  if (again && again.replaced > 0) ({ sections, packed, structure } = assembled(again.page));
-  const layoutMs = Math.round(performance.now() - t0) - leftMs - oddMs;
+  const final = again?.page ?? read.page;
+  const { sections, packed, structure } = first?.from === final ? first : assembled(final);
+  const layoutMs = Math.round(performance.now() - t0) - againMs;
   ctx.log.info(
     {
       page,
@@ -94,8 +115,7 @@ export async function recognizePage(
       passes: read.passes,
       ...(read.orientation ? { osd: { rotate: read.orientation.rotation, confidence: read.orientation.confidence, script: read.orientation.script } } : {}),
       engine_ms: read.engineMs,
-      ...(left ? { left_ink: { regions: left.regions, words: left.words, look_ms: left.lookMs, read_ms: leftMs } } : {}),
-      ...(again ? { odd_figures: { read: again.read, replaced: again.replaced, read_ms: oddMs } } : {}),
+      ...(again ? { read_again: { regions: again.regions, words: again.words, marks: again.marks, cells: again.cells.read, replaced: again.cells.replaced, look_ms: again.lookMs, ms: againMs } } : {}),
       layout_ms: layoutMs,
       ...(lined ? { lines: { ms: lined.linesMs, grid_erased: lined.gridErased } } : {}),
       rulings: rulings.length,
@@ -136,6 +156,7 @@ const packedWords = (page: EnginePage): PackedWord[] => pageWords(page).map((w) 
 async function withoutLines(p: JobPage): Promise<JobPage & { rulings: Ruling[]; width: number; height: number; gridErased: boolean; linesMs: number }> {
   const pixels = await p.image.pixels();
   const t0 = performance.now();
-  const { rulings, erased, gridErased } = takeLinesOff(pixels);
+  // In place: the page is read as it is without its lines from here on.
+  const { rulings, erased, gridErased } = takeLinesOff(pixels, { inPlace: true });
   return { ...p, image: erased ? rawPage(erased) : p.image, rulings, width: pixels.width, height: pixels.height, gridErased: gridErased === true, linesMs: Math.round(performance.now() - t0) };
 }

@@ -83,6 +83,12 @@ describe('lines drawn on a scan', () => {
     // The feet are still there once the rules are painted over; the rules are not.
     expect(erased!.data[391 * 2550 + 1705]).toBe(20);
     expect(erased!.data[402 * 2550 + 1705]).toBeGreaterThan(230);
+    // The page given is left as it was; asked to, the lines are painted over in it, the same pixels.
+    expect(image.data[402 * 2550 + 1705]).toBeLessThan(50);
+    const inPlace = takeLinesOff({ ...image, channels: 1 }, { inPlace: true });
+    expect(inPlace.erased!.data).toBe(image.data);
+    expect(image.data[402 * 2550 + 1705]).toBeGreaterThan(230);
+    expect(image.data[391 * 2550 + 1705]).toBe(20);
   });
 
   it('finds the rules of a grid drawn in dashes', () => {

@@ -301,9 +301,10 @@ export function turnBoxes(boxes: readonly Ruling[], degrees: 0 | 90 | 180 | 270,
  * The lines drawn on a page and, when some of them draw a grid (two row lines and two column lines
  * or more, touching) or lead labels to figures (dot leaders, findLeaders), the page without them:
  * what the OCR engine should read. Rules that draw no grid (underlines, a letterhead's line, a
- * report's horizontal rules) stay on the page.
+ * report's horizontal rules) stay on the page. `inPlace`: the lines are painted over in `pixels`
+ * itself (a caller that has no more use for the page as it was saves a copy of it, 8 MB at 300 DPI).
  */
-export function takeLinesOff(pixels: RawImage): LinesTakenOff {
+export function takeLinesOff(pixels: RawImage, opts: { inPlace?: boolean } = {}): LinesTakenOff {
   const gray: GrayImage = pixels.channels === 1 ? pixels : { width: pixels.width, height: pixels.height, data: grayOf(pixels) };
   const { rulings, threshold, binarised } = rulingsAndInk(gray);
   if (threshold === undefined || !binarised) return { rulings };
@@ -311,7 +312,8 @@ export function takeLinesOff(pixels: RawImage): LinesTakenOff {
   // Dot leaders go too: tesseract reads them as letters and misreads the label beside them.
   const leaders = findLeaders(binarised.dark, binarised.width, binarised.height, binarised.k);
   if (!grids.length && !leaders.length) return { rulings };
-  const erased = eraseRulings(pixels, grids, 2, threshold);
+  const erased = opts.inPlace ? pixels : { ...pixels, data: new Uint8Array(pixels.data) };
+  paintOver(erased, grids, 2, threshold);
   paintOver(erased, leaders, 1, threshold);
   if (!grids.length) return { rulings, erased };
   const frame = {

@@ -4,8 +4,9 @@ export { NativeEngine, probeNativeTesseract, type NativeEngineOptions } from './
 export { TesseractJsEngine, type TesseractJsOptions, type TesseractJsStats } from './tesseract-js/engine.js';
 export { bestModelPath } from './best-models.js';
 export { OTHER_READERS, READING_MODES_RULE, parseFieldReadings, parseReadingModes, type FieldReadings, type OtherReader } from './reading-modes.js';
-export { readPage, type ReadPageOptions, type ReadPageResult } from './read-page.js';
-export { readLeftInk, unreadRegions, type LeftInkReading, type ReadLeftInkOptions } from './left-ink.js';
+export { firstModel, readPage, type ReadPageOptions, type ReadPageResult } from './read-page.js';
+export { unreadRegions } from './left-ink.js';
+export { readAgain, startReadingAgain, type ReadAgain, type ReadAgainOptions, type ReadingAhead } from './read-again.js';
 export { toGray, straighten, estimateSkew, inkReport } from './pixels.js';
 export { assessPage, pageWords, type PageQuality } from './page-quality.js';
 export { DEFAULT_LANG_PATH, listInstalledLanguages } from './languages.js';
@@ -28,4 +29,4 @@ export type {
   Segmentation,
 } from './types.js';
 export { PaddleReader, type PaddleReaderOptions } from './paddle/reader.js';
-export { rereadCells, type CellToReread, type RereadCells } from './reread-cells.js';
+export type { CellToReread } from './reread-cells.js';

@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { takeLinesOff } from '@docsvc/layout';
+import { describe, expect, it } from 'vitest';
 import type { Box, GrayImage } from '@docsvc/image';
-import { renderPlaced } from '../../../test/fixtures/render-text.ts';
-import { REGISTER } from '../../../test/fixtures/tables.ts';
-import { ENGINES, blank, grayPage, SLOW, texts } from '../test/engines.js';
-import { readLeftInk, unreadRegions } from './left-ink.js';
-import { readPage } from './read-page.js';
-import type { OcrEngine } from './types.js';
+import { blank } from '../test/engines.js';
+import { unreadRegions } from './left-ink.js';
 
 /** Paints a dark rectangle (a glyph, a rule, a word's ink) on the page. */
 function ink(page: GrayImage, box: Box): void {
@@ -70,37 +65,3 @@ describe('unreadRegions', () => {
     expect(unreadRegions({ ...blank(500, 500), data: new Uint8Array(500 * 500).fill(200) }, words)).toEqual([]);
   });
 });
-
-for (const { name, create } of ENGINES) {
-  describe(`readLeftInk (${name})`, () => {
-    let engine: OcrEngine;
-    beforeAll(async () => {
-      engine = await create({ concurrency: 1 });
-    }, 60_000);
-    afterAll(async () => engine?.close());
-
-    it('reads the serial numbers a ruled register leaves alone in their cells, where they stand, and nothing twice', SLOW, async () => {
-        const scan = await renderPlaced(REGISTER, { dpi: 300 });
-        const { erased } = takeLinesOff({ ...scan, channels: 1 });
-        const read = await readPage(engine, grayPage(erased ?? scan), { language: 'eng', dpi: 300 });
-        const before = texts(read.page);
-        const left = await readLeftInk(engine, read.image, read.page, { dpi: 300 });
-        const added = texts(left.page).slice(before.length);
-        expect(added.filter((t) => /^\d$/.test(t)).sort()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
-        expect(left.words).toBe(added.length);
-        // Each digit where it is printed: x 84 pt, its row's baseline 147 + 30 k pt (300 DPI: 25/6 px a point).
-        const k = 300 / 72;
-        for (const block of left.page.blocks.slice(read.page.blocks.length)) {
-          const word = block.paragraphs[0]!.lines[0]!.words[0]!;
-          if (!/^\d$/.test(word.text)) continue;
-          const row = Number(word.text);
-          expect(Math.abs(word.bbox.x0 - 84 * k), word.text).toBeLessThan(8);
-          expect(Math.abs(word.bbox.y1 - (117 + 30 * row) * k), word.text).toBeLessThan(8);
-        }
-        // A second pass finds nothing left.
-        const again = await readLeftInk(engine, read.image, left.page, { dpi: 300 });
-        expect(again.regions).toBe(0);
-        expect(again.page).toBe(left.page);
-    });
-  });
-}

@@ -2,10 +2,10 @@ import type { Box, GrayImage } from '@docsvc/image';
 import { pageWords } from './page-quality.js';
 import { inkThreshold, toGray } from './pixels.js';
 import { dotsAt } from './left-dots.js';
-import { raisedMarkOf, withMarkRead } from './raised-marks.js';
-import { backOnPage, medianHeight, stacked } from './stack-image.js';
+import { raisedMarkOf, withMarkRead, type RaisedMark } from './raised-marks.js';
+import { medianHeight } from './stack-image.js';
 import { sidewaysColumns, withoutLines } from './sideways-columns.js';
-import type { EngineBlock, EnginePage, EngineWord, OcrEngine, PageImage } from './types.js';
+import type { EngineBlock, EnginePage, EngineWord, PageImage } from './types.js';
 import { joinWords } from '@docsvc/schemas';
 
 /**
@@ -216,33 +216,30 @@ function solid(gray: GrayImage, mark: Box, step: number, threshold: number): boo
   return dark > GLYPH_FILL_MAX * (x1 - x0 + 1) * (y1 - y0 + 1);
 }
 
-export interface LeftInkReading {
-  /** The page with the words read in its unread ink added, a block each (boxes in the page's pixels). */
+/** What a page's reading left unread, found in its pixels (lookForLeftInk), before it is read. */
+export interface LeftInkLook {
+  /** The page given, with a column read sideways as one line taken out and dots read from their shape added. */
   page: EnginePage;
-  /** Regions of unread ink found (0: nothing was read again). */
-  regions: number;
-  /** Words added. */
-  words: number;
-  /** Words whose raised footnote mark (read as punctuation, or dropped) was read again and put right (absent: none). */
-  marks?: number;
-  /** Time in the engine for the second reading (0 when there was none). */
-  engineMs: number;
-  /** Time spent looking for unread ink in the page's pixels (every page pays it). */
+  /** The page's pixels, gray. */
+  gray: GrayImage;
+  /** Regions of unread ink to cut out and read (the page's pixel space). */
+  regions: Box[];
+  /** Words whose raised footnote mark tesseract read as punctuation (or dropped), and the mark's box. */
+  marks: Array<{ word: EngineWord; mark: RaisedMark }>;
+  /** Dots read from their shape (words added). */
+  dots: number;
+  /** The median height of the words read: what cut-out regions are padded by. */
+  height: number;
+  /** Time spent looking (every page pays it). */
   lookMs: number;
 }
 
-export interface ReadLeftInkOptions {
-  /** The page's resolution, when its image does not state it. */
-  dpi?: number;
-  signal?: AbortSignal;
-}
-
 /**
- * `page` (read from `image`) with the ink its reading left unread read too: the regions stacked one
- * under another, a word height apart, read in one recognition in the page's language, each word put
- * back where its region is on the page. A page with nothing unread costs one pass over its pixels.
+ * The ink `given` (read from `image`) left unread: regions of it to read again, raised marks read
+ * as punctuation, and dots, read here from their shape (tesseract reads none of them, alone or in a
+ * stack). read-again.ts reads the regions and marks, cut out and stacked, in one recognition.
  */
-export async function readLeftInk(engine: OcrEngine, image: PageImage, given: EnginePage, opts: ReadLeftInkOptions = {}): Promise<LeftInkReading> {
+export async function lookForLeftInk(image: PageImage, given: EnginePage): Promise<LeftInkLook> {
   const t0 = performance.now();
   const gray = toGray(await image.pixels());
   // A column of short values read sideways as one line is no reading of them: its ink is read again.
@@ -250,52 +247,47 @@ export async function readLeftInk(engine: OcrEngine, image: PageImage, given: En
   const readWords = pageWords(page);
   const words = readWords.map((w) => w.bbox);
   const { regions, dots: places, threshold } = unreadInk(gray, words);
-  // Dots are read from their shape: tesseract reads none of them, alone or in a stack.
   const height = medianHeight(words);
   const dots = threshold === undefined ? [] : places.flatMap((place) => dotsAt(gray, place, threshold, words, height) ?? []);
-  // Footnote marks set raised, which tesseract read as punctuation or dropped: read again in the same stack.
   const marks = threshold === undefined ? [] : readWords.flatMap((word) => {
     const mark = raisedMarkOf(gray, threshold, word);
     return mark ? [{ word, mark }] : [];
   });
-  const lookMs = Math.round(performance.now() - t0);
   const withDots: EnginePage = dots.length ? { ...page, blocks: [...page.blocks, ...dots.map((d) => blockOf(d))] } : page;
-  if (regions.length === 0 && marks.length === 0) return { page: withDots, regions: 0, words: dots.length, engineMs: 0, lookMs };
-  const cut = [...regions, ...marks.map((m) => m.mark.box)];
-  const pad = Math.max(4, Math.round(height * 0.6));
-  const stack = stacked(gray, cut, pad);
-  const read = await engine.recognize(stack.image, { language: page.language, segmentation: 'block', ...(opts.dpi ? { dpi: opts.dpi } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
+  return { page: withDots, gray, regions, marks, dots: dots.length, height, lookMs: Math.round(performance.now() - t0) };
+}
 
+/** The boxes a look's ink is cut out by, in order: its regions, then its marks. */
+export const leftInkCuts = (look: LeftInkLook): Box[] => [...look.regions, ...look.marks.map((m) => m.mark.box)];
+
+/**
+ * The look's page with what was read in its cuts (`read[i]`: the words read in leftInkCuts' i-th
+ * box, placed on the page): each region's words added as a block of their own where they are
+ * confident and hold a letter or a digit; a mark read alone as a letter or a digit in place of the
+ * punctuation tesseract made of it. `words`: words added (dots included); `marks`: words put right.
+ */
+export function withLeftInkRead(look: LeftInkLook, read: readonly EngineWord[][]): { page: EnginePage; words: number; marks: number } {
+  const { regions, marks, page } = look;
   const byRegion = new Map<number, EngineWord[]>();
-  for (const word of pageWords(read)) {
-    if (word.confidence < MIN_CONFIDENCE || !/[\p{L}\p{N}]/u.test(word.text)) continue;
-    const back = backOnPage(stack, cut, pad, word.bbox);
-    if (!back) continue;
-    const i = back.index;
-    const region = cut[i]!;
-    const bbox = {
-      x0: Math.max(region.x0, back.box.x0),
-      y0: Math.max(region.y0, back.box.y0),
-      x1: Math.min(region.x1, back.box.x1),
-      y1: Math.min(region.y1, back.box.y1),
-    };
-    if (bbox.x1 <= bbox.x0 || bbox.y1 <= bbox.y0) continue;
-    const list = byRegion.get(i) ?? [];
-    list.push({ text: word.text, confidence: word.confidence, bbox });
-    byRegion.set(i, list);
-  }
-  // A mark read alone as a letter or a digit takes the place of the punctuation tesseract made of it.
+  regions.forEach((region, i) => {
+    const list = (read[i] ?? []).flatMap((word) => {
+      if (word.confidence < MIN_CONFIDENCE || !/[\p{L}\p{N}]/u.test(word.text)) return [];
+      const bbox = { x0: Math.max(region.x0, word.bbox.x0), y0: Math.max(region.y0, word.bbox.y0), x1: Math.min(region.x1, word.bbox.x1), y1: Math.min(region.y1, word.bbox.y1) };
+      return bbox.x1 <= bbox.x0 || bbox.y1 <= bbox.y0 ? [] : [{ text: word.text, confidence: word.confidence, bbox }];
+    });
+    if (list.length) byRegion.set(i, list);
+  });
   const marked = new Map<EngineWord, string>();
   marks.forEach((m, k) => {
-    const list = byRegion.get(regions.length + k);
-    byRegion.delete(regions.length + k);
-    const text = list?.length === 1 ? withMarkRead(m.word.text, m.mark, list[0]!.text, page.language) : undefined;
+    const list = (read[regions.length + k] ?? []).filter((w) => w.confidence >= MIN_CONFIDENCE && /[\p{L}\p{N}]/u.test(w.text));
+    const text = list.length === 1 ? withMarkRead(m.word.text, m.mark, list[0]!.text, page.language) : undefined;
     if (text) marked.set(m.word, text);
   });
   const added: EngineBlock[] = [...byRegion.values()].map((list) => blockOf(...list));
-  const count = added.reduce((s, b) => s + b.paragraphs[0]!.lines[0]!.words.length, 0) + dots.length;
-  const base = marked.size ? withWordsRetold(withDots, marked) : withDots;
-  return { page: { ...base, blocks: [...base.blocks, ...added] }, regions: regions.length, words: count, ...(marked.size ? { marks: marked.size } : {}), engineMs: read.recognizeMs, lookMs };
+  if (added.length === 0 && marked.size === 0) return { page, words: look.dots, marks: 0 };
+  const base = marked.size ? withWordsRetold(page, marked) : page;
+  const words = added.reduce((s, b) => s + b.paragraphs[0]!.lines[0]!.words.length, 0) + look.dots;
+  return { page: { ...base, blocks: [...base.blocks, ...added] }, words, marks: marked.size };
 }
 
 /** The page with some of its words' text replaced (their lines' text with them). */

@@ -96,8 +96,8 @@ interface Reading {
   quality: PageQuality;
 }
 
-/** The first model of `auto`: English where installed, since most pages of most users are. */
-const firstAutoModel = (installed: readonly string[]): string => (installed.includes('eng') ? 'eng' : installed[0]!);
+/** The model(s) readPage reads a page with first: those asked for; for `auto`, English where installed, since most pages of most users are. */
+export const firstModel = (language: string, installed: readonly string[]): string => (language !== AUTO_LANGUAGE ? language : installed.includes('eng') ? 'eng' : installed[0]!);
 
 /**
  * Reads one page as a careful person would run tesseract. `source` may still be on its way. First as it is, in the requested model
@@ -131,7 +131,7 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
   };
 
   // The first reading starts before the page has arrived (the native engine loads its model meanwhile).
-  const first = await read(source, 0, 0, auto ? firstAutoModel(installed) : opts.language);
+  const first = await read(source, 0, 0, firstModel(opts.language, installed));
   const original = first.image;
   let best = first;
   let orientation: Orientation | null = null;
