@@ -137,11 +137,11 @@ await main(async () => {
 async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dpi: number, skew = 0) {
   const { image: rendered } = await rasterizePdfPage(bytes, page, { dpi, limits });
   const image = skew ? await askew(rendered, skew) : rendered;
-  // As worker-ocr: the recognition that reads again what the reading missed starts first, and loads its model meanwhile.
-  const ahead = READ_AGAIN ? startReadingAgain(engine, { language: firstModel('auto', engine.languages), dpi }) : undefined;
   const t0 = performance.now();
   const { rulings, erased, gridErased } = takeLinesOff({ ...image, channels: 1 });
   const t1 = performance.now();
+  // As worker-ocr: the recognition that reads again what the reading missed starts with it, and loads its model meanwhile.
+  const ahead = READ_AGAIN ? startReadingAgain(engine, { language: firstModel('auto', engine.languages), dpi }) : undefined;
   const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi, ...(gridErased && !FIND_TABLES ? { findTables: false } : {}) }).catch(async (err: unknown) => {
     await ahead?.cancel();
     throw err;

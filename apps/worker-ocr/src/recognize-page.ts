@@ -27,34 +27,39 @@ export async function recognizePage(
   fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null },
 ): Promise<OcrPageResult> {
   const fetched = pageImage(job.data, ctx, limits);
-  if (!job.data.drawnLines) return readAndLayOut(job, ctx, engine, fieldReadings, fetched);
-  // Structure asked: the recognition that reads again what the first reading misses (readAgain)
-  // starts now, and its model loads while the lines are taken off and the page is read.
-  const p = await fetched;
-  const dpi = dpiOf(job.data).dpi ?? p.dpi;
+  // The engine starts (and loads its model) while the page is fetched and checked.
+  if (!job.data.drawnLines) return readAndLayOut(job, ctx, engine, fieldReadings, fetched.then(unlined));
+  // Structure asked: the page's lines are taken off first, and how it is read follows from them: as
+  // pixels, told the resolution its file states; where a ruled grid was taken off, without the engine's
+  // own table finding (the layout finds the tables; tesseract's finder took up to half again such a
+  // page's time). The recognition that reads again what the reading misses (readAgain) starts with
+  // it, its model loading on the core the reading leaves free (started before the lines are taken
+  // off, it slowed that step by as much as it saved).
+  const lined = await withoutLines(await fetched);
+  const dpi = dpiOf(job.data).dpi ?? lined.dpi;
   const ahead = startReadingAgain(engine, { language: firstModel(job.data.language, engine.languages), signal: ctx.signal, ...(dpi ? { dpi } : {}) });
   try {
-    return await readAndLayOut(job, ctx, engine, fieldReadings, Promise.resolve(p), ahead);
+    return await readAndLayOut(job, ctx, engine, fieldReadings, Promise.resolve(lined), ahead);
   } finally {
     await ahead.cancel();
   }
 }
+
+/** A page as it is read: without the lines drawn on it where they were taken off, and those lines. */
+type LinedPage = JobPage & { rulings: Ruling[]; width: number; height: number; gridErased: boolean; linesMs?: number };
+
+const unlined = (p: JobPage): LinedPage => ({ ...p, rulings: [], width: p.image.width, height: p.image.height, gridErased: false });
 
 async function readAndLayOut(
   job: Job<OcrPageJob>,
   ctx: WorkerContext,
   engine: OcrEngine,
   fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null },
-  fetched: Promise<JobPage>,
+  arriving: Promise<LinedPage>,
   ahead?: ReadingAhead,
 ): Promise<OcrPageResult> {
   const { page, language, fineGrained, drawnLines, readFields } = job.data;
-  // Structure asked: the page's lines are taken off first, and how it is read follows from them: as
-  // pixels, told the resolution its file states; where a ruled grid was taken off, without the engine's
-  // own table finding (the layout finds the tables; tesseract's finder took up to half again such a
-  // page's time). Otherwise the engine starts (and loads its model) while the page is fetched and checked.
-  const lined = drawnLines ? await withoutLines(await fetched) : undefined;
-  const arriving = lined ? Promise.resolve(lined) : fetched.then((p) => ({ ...p, rulings: [] as Ruling[], width: p.image.width, height: p.image.height }));
+  const lined = drawnLines ? await arriving : undefined;
   const dpi = dpiOf(job.data).dpi ?? lined?.dpi;
   const read = await readPage(
     engine,
@@ -117,7 +122,7 @@ async function readAndLayOut(
       engine_ms: read.engineMs,
       ...(again ? { read_again: { regions: again.regions, words: again.words, marks: again.marks, cells: again.cells.read, replaced: again.cells.replaced, look_ms: again.lookMs, ms: againMs } } : {}),
       layout_ms: layoutMs,
-      ...(lined ? { lines: { ms: lined.linesMs, grid_erased: lined.gridErased } } : {}),
+      ...(lined?.linesMs !== undefined ? { lines: { ms: lined.linesMs, grid_erased: lined.gridErased } } : {}),
       rulings: rulings.length,
       sections: sections.length,
       tables: structure.tables.length,
@@ -153,7 +158,7 @@ const packedWords = (page: EnginePage): PackedWord[] => pageWords(page).map((w) 
  * engine then reads the text between rules instead of "|" and "_" run into the words, and the lines
  * give the tables their grid. A page without lines goes on as it came.
  */
-async function withoutLines(p: JobPage): Promise<JobPage & { rulings: Ruling[]; width: number; height: number; gridErased: boolean; linesMs: number }> {
+async function withoutLines(p: JobPage): Promise<LinedPage> {
   const pixels = await p.image.pixels();
   const t0 = performance.now();
   // In place: the page is read as it is without its lines from here on.
