@@ -263,6 +263,13 @@ describe('findFields on scanned receipts as OCR reads them', () => {
     expect(address('Site:2395', 'LOT 485, TMN LEMBAH KERAMAT', '54200 KUALA LUMPUR')?.value).toBe('LOT 485, TMN LEMBAH KERAMAT 54200 KUALA LUMPUR');
     expect(address('GSYReg:001627654144', '4243, COMPLEKS SRI GAYA,', '40150 SELANGOR')?.value).toBe('4243, COMPLEKS SRI GAYA, 40150 SELANGOR');
     expect(address('201283-M）', 'LOT LG 315, SHOPPING CENTRE,', '47800 SELANGOR')?.value).toBe('LOT LG 315, SHOPPING CENTRE, 47800 SELANGOR');
+    // A registration number whose dash the reading lost, then a tax number, before the address.
+    expect(address('1030210K', 'SST/TAX NO: OOOSERRRDEOE', '69 JALAN NOVA U5/N, SEKSYEN U5')?.value).toBe('69 JALAN NOVA U5/N, SEKSYEN U5');
+    // A postcode alone on its row is the address's.
+    expect(address('LOT 485, TMN LEMBAH KERAMAT', '54200', 'KUALA LUMPUR')?.value).toBe('LOT 485, TMN LEMBAH KERAMAT 54200 KUALA LUMPUR');
+    // A phone number whose "Tel" was misread ends the address.
+    expect(address('NO.12, JALAN SS4C/5, PETALING JAYA', 'SELANGOR DARUL EHSAN', '| : 012-2060 778')?.value).toBe('NO.12, JALAN SS4C/5, PETALING JAYA SELANGOR DARUL EHSAN');
+    expect(address('NO.12, JALAN SS4C/5, PETALING JAYA', 'SELANGOR DARUL EHSAN', 'i: 03-2060 7788')?.value).toBe('NO.12, JALAN SS4C/5, PETALING JAYA SELANGOR DARUL EHSAN');
     const labelled = address('HQ ADD:LOT 11995,BATU 2,JALAN KAPAR 41400 KLANG, SELANGOR')!;
     expect(labelled.value).toBe('LOT 11995,BATU 2,JALAN KAPAR 41400 KLANG, SELANGOR');
     // Its box starts where the address does, past the label.

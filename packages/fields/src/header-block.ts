@@ -108,13 +108,28 @@ const readsAsName = (row: TextRow) =>
 const isRegistration = (row: TextRow) => {
   // NFKC: full-width brackets, as PaddleOCR writes them ("201283-M）"), are brackets.
   const text = rowText(row).normalize('NFKC').trim();
-  return (/^[([]/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 4) || /^\(?\s*[\dA-Z]{4,}\s*-\s*[A-Z0-9]{1,3}\s*\)?$/i.test(text) || /\b(co\.?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|gst\s*(reg|id|no))/i.test(text);
+  return (
+    (/^[([]/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 4) ||
+    /^\(?\s*[\dA-Z]{4,}\s*-\s*[A-Z0-9]{1,3}\s*\)?$/i.test(text) ||
+    // A number alone, its dash and brackets lost ("1030210K"): longer than any postcode.
+    /^\d{6,}[A-Z]?$/i.test(text) ||
+    /\b(co\.?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|gst\s*(reg|id|no))/i.test(text)
+  );
 };
 /** A row that is one label and its number ("Site: 2395", "GSYReg:001627654144"): a site's or a registration's, not an address's first row. */
 const isLabelledNumber = (row: TextRow) => /^[^\d:]{2,24}:\s*[\p{L}\d-]*\d[\p{L}\d-]*$/u.test(rowText(row).trim());
+/** Words that name a tax or registration number. */
+const TAX_WORDS = new Set(['gst', 'vat', 'sst', 'tax', 'reg', 'roc', 'ust', 'tva', 'iva']);
+/** A row with a tax or registration number's label, and a number's worth of letters and digits after it. */
+const isTaxNumber = (row: TextRow) => {
+  const tokens = labelTokens(rowText(row));
+  return tokens.some((t) => TAX_WORDS.has(t)) && /[\p{L}\p{N}]{6,}\s*$/u.test(rowText(row)) && !tokens.some((t) => ADDRESS_WORDS.has(t) && t !== 'no');
+};
 const startsBody = (row: TextRow) => labelTokens(rowText(row)).some((t) => AFTER_HEADER.has(t)) || readDates(rowText(row)).length > 0 || isTitle(row);
 /** A row that is a phone number or an e-mail address with nothing to say what it is. */
-const isContact = (row: TextRow) => /^\+?[\d\s().\/-]{7,}(\s|$)/.test(rowText(row).trim()) || /@/.test(rowText(row));
+const isContact = (row: TextRow) => /^\+?[\d\s().\/-]{7,}(\s|$)/.test(withoutShortLabel(rowText(row))) || /@/.test(rowText(row));
+/** A row's text past specks and a label of three letters at most before a colon, as a misread "Tel:" leaves it ("| : 012-2060 778", "i: 03-5512"). */
+const withoutShortLabel = (text: string) => text.replace(/^[^\p{L}\p{N}+]*(?:\p{L}{1,3}\s*:\s*)?/u, '').replace(/^[^\p{L}\p{N}+(]*:\s*/u, '');
 /** A row an address ends on: its last word a country, or a state after a postcode. */
 const endsAddress = (row: TextRow) => {
   const last = labelTokens(rowText(row)).at(-1) ?? '';
@@ -242,7 +257,8 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
     if (previous && row.box.y0 - previous.box.y1 > 1.8 * Math.max(row.height, previous.height)) break;
     // Before the address: registration numbers, labelled numbers ("Site: 2395"), a subtitle ("BISTRO & CAFE"), specks.
     // A branch's name in brackets under the business's ("(MUTIARA RINI 16)") is not where its address starts.
-    if (picked.length === 0 && (isRegistration(row) || isLabelledNumber(row) || !looksAddress(row) || !readsAsNameOrAddress(row) || isBracketed(row))) continue;
+    // So are tax numbers ("SST/TAX NO: ..." between a business's registration and its address).
+    if (picked.length === 0 && (isRegistration(row) || isTaxNumber(row) || isLabelledNumber(row) || !looksAddress(row) || !readsAsNameOrAddress(row) || isBracketed(row))) continue;
     if (isRegistration(row) || startsBody(row) || isContact(row)) break;
     picked.push(row);
     if (endsAddress(row)) break;

@@ -247,8 +247,10 @@ export async function lookForLeftInk(image: PageImage, given: EnginePage): Promi
   const readWords = pageWords(page);
   const words = readWords.map((w) => w.bbox);
   const { regions, dots: places, threshold } = unreadInk(gray, words);
+  // Dots are read from their shape: tesseract reads none of them, alone or in a stack.
   const height = medianHeight(words);
   const dots = threshold === undefined ? [] : places.flatMap((place) => dotsAt(gray, place, threshold, words, height) ?? []);
+  // Footnote marks set raised, which tesseract read as punctuation or dropped: read again in the same stack.
   const marks = threshold === undefined ? [] : readWords.flatMap((word) => {
     const mark = raisedMarkOf(gray, threshold, word);
     return mark ? [{ word, mark }] : [];
