@@ -141,8 +141,13 @@ async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dp
   const { rulings, erased, gridErased } = takeLinesOff({ ...image, channels: 1 });
   const t1 = performance.now();
   // As worker-ocr: the recognition that reads again what the reading missed starts with it, and loads its model meanwhile.
-  const ahead = READ_AGAIN ? startReadingAgain(engine, { language: firstModel('auto', engine.languages), dpi }) : undefined;
-  const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi, ...(gridErased && !FIND_TABLES ? { findTables: false } : {}) }).catch(async (err: unknown) => {
+  let ahead = READ_AGAIN ? startReadingAgain(engine, { language: firstModel('auto', engine.languages), dpi }) : undefined;
+  const onReading = (language: string) => {
+    if (!ahead || ahead.language === language) return;
+    void ahead.cancel();
+    ahead = startReadingAgain(engine, { language, dpi });
+  };
+  const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi, onReading, ...(gridErased && !FIND_TABLES ? { findTables: false } : {}) }).catch(async (err: unknown) => {
     await ahead?.cancel();
     throw err;
   });

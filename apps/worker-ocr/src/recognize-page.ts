@@ -37,11 +37,18 @@ export async function recognizePage(
   // off, it slowed that step by as much as it saved).
   const lined = await withoutLines(await fetched);
   const dpi = dpiOf(job.data).dpi ?? lined.dpi;
-  const ahead = startReadingAgain(engine, { language: firstModel(job.data.language, engine.languages), signal: ctx.signal, ...(dpi ? { dpi } : {}) });
+  const start = (language: string) => startReadingAgain(engine, { language, signal: ctx.signal, ...(dpi ? { dpi } : {}) });
+  const ahead = { current: start(firstModel(job.data.language, engine.languages)) };
+  // A page of `auto` read again in its own language: the recognition to follow loads that model instead.
+  const onReading = (language: string) => {
+    if (language === ahead.current.language) return;
+    void ahead.current.cancel();
+    ahead.current = start(language);
+  };
   try {
-    return await readAndLayOut(job, ctx, engine, fieldReadings, Promise.resolve(lined), ahead);
+    return await readAndLayOut(job, ctx, engine, fieldReadings, Promise.resolve(lined), { ahead, onReading });
   } finally {
-    await ahead.cancel();
+    await ahead.current.cancel();
   }
 }
 
@@ -56,7 +63,7 @@ async function readAndLayOut(
   engine: OcrEngine,
   fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null },
   arriving: Promise<LinedPage>,
-  ahead?: ReadingAhead,
+  readingAgain?: { ahead: { current: ReadingAhead }; onReading: (language: string) => void },
 ): Promise<OcrPageResult> {
   const { page, language, fineGrained, drawnLines, readFields } = job.data;
   const lined = drawnLines ? await arriving : undefined;
@@ -65,7 +72,7 @@ async function readAndLayOut(
     engine,
     arriving.then((p) => p.image),
     // Prompted fields: the page read again in other ways (OCR_FIELD_READINGS), whose words are looked in too.
-    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...(lined?.gridErased ? { findTables: false } : {}), ...(dpi ? { dpi } : {}) },
+    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...(lined?.gridErased ? { findTables: false } : {}), ...(dpi ? { dpi } : {}), ...(readingAgain ? { onReading: readingAgain.onReading } : {}) },
   );
   // Prompted fields on a page with words in a script it reads: PaddleOCR reads it too, in the same (upright, levelled) pixels.
   const others = read.others.map((page) => ({ page, by: engine.name }));
@@ -96,7 +103,7 @@ async function readAndLayOut(
     return (first = { ...assembled(looked), ms: performance.now() - t });
   };
   const again = drawnLines
-    ? await readAgain(engine, read.image, read.page, { cellsOf: (looked) => firstOf(looked).structure.tables.flatMap(oddFigures), signal: ctx.signal, ...(ahead ? { ahead } : {}), ...(dpi ? { dpi } : {}) })
+    ? await readAgain(engine, read.image, read.page, { cellsOf: (looked) => firstOf(looked).structure.tables.flatMap(oddFigures), signal: ctx.signal, ...(readingAgain ? { ahead: readingAgain.ahead.current } : {}), ...(dpi ? { dpi } : {}) })
     : undefined;
   // The look and the recognition; the first structure is layout.
   const againMs = Math.round(performance.now() - t1 - (first?.ms ?? 0));

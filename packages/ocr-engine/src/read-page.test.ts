@@ -111,8 +111,11 @@ describe.each(ENGINES)('readPage with the $name engine', SLOW, ({ create }) => {
   });
 
   it('reads a French letter sent with no language in French, with its accents', async () => {
-    const read = await readPage(engine, grayPage(french), { language: 'auto' });
+    const models: string[] = [];
+    const read = await readPage(engine, grayPage(french), { language: 'auto', onReading: (language) => models.push(language) });
     expect(read).toMatchObject({ language: 'fra', rotation: 0, passes: 2 });
+    // Each reading told as it starts, with its model: what a reading to follow loads meanwhile.
+    expect(models).toEqual(['eng', 'fra']);
     for (const accented of ['écris', 'réunion', 'prévue', 'côté', 'déjà', 'près', 'l’hôtel', 'très', 'agréable']) expect(texts(read.page)).toContain(accented);
     expect(wordAccuracy(words(FRENCH_LETTER), texts(read.page))).toBeGreaterThanOrEqual(0.95);
   });

@@ -62,6 +62,11 @@ export interface ReadPageOptions {
   dpi?: number;
   /** false: every reading of the page without the engine's own table finding (RecognizeOptions.findTables). */
   findTables?: boolean;
+  /**
+   * Told the model(s) of each reading of the page as it starts (a page of `auto` in another language
+   * is read again in its own): what a reading to follow may load meanwhile (startReadingAgain).
+   */
+  onReading?: (language: string) => void;
   signal?: AbortSignal;
 }
 
@@ -124,6 +129,7 @@ export async function readPage(engine: OcrEngine, source: PageImage | Promise<Pa
   let passes = 0;
   let engineMs = 0;
   const read = async (image: PageImage | Promise<PageImage>, rotation: Rotation, skew: number, language: string): Promise<Reading> => {
+    opts.onReading?.(language);
     const page = await engine.recognize(image, { language, ...given });
     passes += 1;
     engineMs += page.recognizeMs;

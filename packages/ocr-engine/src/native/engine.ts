@@ -11,6 +11,7 @@ import { PAGE_SEGMENTATION_MODES } from '../segmentation.js';
 import { parseHocr } from './hocr.js';
 import { parseOsd } from './osd.js';
 import { runPageProcess, type PageProcessRun } from '../page-process.js';
+import { PageFiles, type PageInput } from './page-files.js';
 import type { GrayImage } from '@docsvc/image';
 
 export interface NativeEngineOptions {
@@ -47,7 +48,8 @@ const LANGUAGE_FAILURE = /Failed loading language|Could not initialize tesseract
 
 /**
  * Debian's tesseract 5 binary, one short-lived process per page (start and model load: about 0.1 s
- * against 2-5 s for a page), single-threaded, the page on stdin, hOCR read back from stdout. Nothing
+ * against 2-5 s for a page), single-threaded, the page on stdin (a large one as a file named on
+ * stdin: PageFiles), hOCR read back from stdout. Nothing
  * stays running between pages: a page that hangs or balloons is stopped by killing its process
  * (AbortSignal; PAGE_TIMEOUT_MS in worker-ocr) or by its address-space and CPU limits, and memory
  * is returned to the system after every page.
@@ -55,6 +57,7 @@ const LANGUAGE_FAILURE = /Failed loading language|Could not initialize tesseract
 export class NativeEngine implements OcrEngine {
   readonly name = 'native' as const;
   private readonly counters = { pagesRecognized: 0, orientationRuns: 0, running: 0 };
+  private readonly pageFiles = new PageFiles();
 
   private constructor(
     readonly version: string,
@@ -154,13 +157,16 @@ export class NativeEngine implements OcrEngine {
   }
 
   async close(): Promise<void> {
-    // Nothing runs between pages.
+    // Nothing runs between pages; the folder of page files goes.
+    await this.pageFiles.close();
   }
 
-  private async run(args: string[], input: Uint8Array | Promise<Uint8Array>, signal: AbortSignal | undefined): Promise<PageProcessRun> {
+  private async run(args: string[], bytes: Uint8Array | Promise<Uint8Array>, signal: AbortSignal | undefined): Promise<PageProcessRun> {
     this.counters.running += 1;
+    let given: PageInput | undefined;
+    const input = Promise.resolve(bytes).then(async (b) => (given = await this.pageFiles.inputFor(b)));
     try {
-      return await runPageProcess(args, input, {
+      return await runPageProcess(args, input.then((i) => i.stdin), {
         binary: this.binary,
         memoryLimitBytes: this.memoryLimitBytes,
         cpuLimitSeconds: this.cpuLimitSeconds,
@@ -172,6 +178,9 @@ export class NativeEngine implements OcrEngine {
       throw internal(`tesseract could not be started: ${err.message}`, err, true);
     } finally {
       this.counters.running -= 1;
+      // A page file goes with its process; one still being written (the run was aborted) once it is.
+      if (given) await given.done();
+      else void input.then((i) => i.done(), () => {});
     }
   }
 
