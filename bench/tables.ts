@@ -15,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { assembleSections, packSections, pageStructureOf } from '@docsvc/assembly';
 import { rasterizePdfPage, readPdfPageForOcr } from '@docsvc/documents';
 import { oddFigures, pageStructure, takeLinesOff, turnBoxes, type LayoutWord } from '@docsvc/layout';
-import { createOcrEngine, firstModel, rawPage, readAgain, readPage, startReadingAgain, type EnginePage, type OcrEngine } from '@docsvc/ocr-engine';
+import { createOcrEngine, firstModel, rawPage, readAgain, readingAheadOf, readPage, type EnginePage, type OcrEngine } from '@docsvc/ocr-engine';
 import { ROOT, main, report, round } from './lib/common.ts';
 import { writeGovernmentTables } from './lib/government-tables.ts';
 import { writeHtmlTables } from './lib/html-tables.ts';
@@ -141,13 +141,8 @@ async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dp
   const { rulings, erased, gridErased } = takeLinesOff({ ...image, channels: 1 });
   const t1 = performance.now();
   // As worker-ocr: the recognition that reads again what the reading missed starts with it, and loads its model meanwhile.
-  let ahead = READ_AGAIN ? startReadingAgain(engine, { language: firstModel('auto', engine.languages), dpi }) : undefined;
-  const onReading = (language: string) => {
-    if (!ahead || ahead.language === language) return;
-    void ahead.cancel();
-    ahead = startReadingAgain(engine, { language, dpi });
-  };
-  const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi, onReading, ...(gridErased && !FIND_TABLES ? { findTables: false } : {}) }).catch(async (err: unknown) => {
+  const ahead = READ_AGAIN ? readingAheadOf(engine, { language: firstModel('auto', engine.languages), dpi }) : undefined;
+  const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi, ...(ahead ? { onReading: ahead.onReading } : {}), ...(gridErased && !FIND_TABLES ? { findTables: false } : {}) }).catch(async (err: unknown) => {
     await ahead?.cancel();
     throw err;
   });
@@ -163,7 +158,7 @@ async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dp
     first = { from, structure: structureOf(from), ms: performance.now() - t };
     return ODD ? first.structure.tables.flatMap(oddFigures) : [];
   };
-  const again = ahead ? await readAgain(engine, read.image, read.page, { dpi, cellsOf, ahead }) : undefined;
+  const again = ahead ? await readAgain(engine, read.image, read.page, { dpi, cellsOf, ahead: ahead.current }) : undefined;
   const rereadMs = again && again.engineMs > 0 ? performance.now() - t2 - again.lookMs - (first?.ms ?? 0) : 0;
   const t3 = performance.now();
   const final = again?.page ?? read.page;

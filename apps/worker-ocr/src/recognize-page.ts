@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
 import { oddFigures, takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { firstModel, pageWords, rawPage, readAgain, readPage, startReadingAgain, toGray, type ReadingAhead, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode } from '@docsvc/ocr-engine';
+import { firstModel, pageWords, rawPage, readAgain, readingAheadOf, readPage, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode } from '@docsvc/ocr-engine';
 import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -37,18 +37,12 @@ export async function recognizePage(
   // off, it slowed that step by as much as it saved).
   const lined = await withoutLines(await fetched);
   const dpi = dpiOf(job.data).dpi ?? lined.dpi;
-  const start = (language: string) => startReadingAgain(engine, { language, signal: ctx.signal, ...(dpi ? { dpi } : {}) });
-  const ahead = { current: start(firstModel(job.data.language, engine.languages)) };
   // A page of `auto` read again in its own language: the recognition to follow loads that model instead.
-  const onReading = (language: string) => {
-    if (language === ahead.current.language) return;
-    void ahead.current.cancel();
-    ahead.current = start(language);
-  };
+  const ahead = readingAheadOf(engine, { language: firstModel(job.data.language, engine.languages), signal: ctx.signal, ...(dpi ? { dpi } : {}) });
   try {
-    return await readAndLayOut(job, ctx, engine, fieldReadings, Promise.resolve(lined), { ahead, onReading });
+    return await readAndLayOut(job, ctx, engine, fieldReadings, Promise.resolve(lined), ahead);
   } finally {
-    await ahead.current.cancel();
+    await ahead.cancel();
   }
 }
 
@@ -63,7 +57,7 @@ async function readAndLayOut(
   engine: OcrEngine,
   fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null },
   arriving: Promise<LinedPage>,
-  readingAgain?: { ahead: { current: ReadingAhead }; onReading: (language: string) => void },
+  ahead?: ReturnType<typeof readingAheadOf>,
 ): Promise<OcrPageResult> {
   const { page, language, fineGrained, drawnLines, readFields } = job.data;
   const lined = drawnLines ? await arriving : undefined;
@@ -72,7 +66,7 @@ async function readAndLayOut(
     engine,
     arriving.then((p) => p.image),
     // Prompted fields: the page read again in other ways (OCR_FIELD_READINGS), whose words are looked in too.
-    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...(lined?.gridErased ? { findTables: false } : {}), ...(dpi ? { dpi } : {}), ...(readingAgain ? { onReading: readingAgain.onReading } : {}) },
+    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...(lined?.gridErased ? { findTables: false } : {}), ...(dpi ? { dpi } : {}), ...(ahead ? { onReading: ahead.onReading } : {}) },
   );
   // Prompted fields on a page with words in a script it reads: PaddleOCR reads it too, in the same (upright, levelled) pixels.
   const others = read.others.map((page) => ({ page, by: engine.name }));
@@ -103,7 +97,7 @@ async function readAndLayOut(
     return (first = { ...assembled(looked), ms: performance.now() - t });
   };
   const again = drawnLines
-    ? await readAgain(engine, read.image, read.page, { cellsOf: (looked) => firstOf(looked).structure.tables.flatMap(oddFigures), signal: ctx.signal, ...(readingAgain ? { ahead: readingAgain.ahead.current } : {}), ...(dpi ? { dpi } : {}) })
+    ? await readAgain(engine, read.image, read.page, { cellsOf: (looked) => firstOf(looked).structure.tables.flatMap(oddFigures), signal: ctx.signal, ...(ahead ? { ahead: ahead.current } : {}), ...(dpi ? { dpi } : {}) })
     : undefined;
   // The look and the recognition; the first structure is layout.
   const againMs = Math.round(performance.now() - t1 - (first?.ms ?? 0));

@@ -129,7 +129,7 @@ const startsBody = (row: TextRow) => labelTokens(rowText(row)).some((t) => AFTER
 /** A row that is a phone number or an e-mail address with nothing to say what it is. */
 const isContact = (row: TextRow) => /^\+?[\d\s().\/-]{7,}(\s|$)/.test(withoutShortLabel(rowText(row))) || /@/.test(rowText(row));
 /** A row's text past specks and a label of three letters at most before a colon, as a misread "Tel:" leaves it ("| : 012-2060 778", "i: 03-5512"). */
-const withoutShortLabel = (text: string) => text.replace(/^[^\p{L}\p{N}+]*(?:\p{L}{1,3}\s*:\s*)?/u, '').replace(/^[^\p{L}\p{N}+(]*:\s*/u, '');
+const withoutShortLabel = (text: string) => text.replace(/^[^\p{L}\p{N}+]*(?:\p{L}{1,3}\s*:\s*)?/u, '');
 /** A row an address ends on: its last word a country, or a state after a postcode. */
 const endsAddress = (row: TextRow) => {
   const last = labelTokens(rowText(row)).at(-1) ?? '';

@@ -6,7 +6,7 @@ export { bestModelPath } from './best-models.js';
 export { OTHER_READERS, READING_MODES_RULE, parseFieldReadings, parseReadingModes, type FieldReadings, type OtherReader } from './reading-modes.js';
 export { firstModel, readPage, type ReadPageOptions, type ReadPageResult } from './read-page.js';
 export { unreadRegions } from './left-ink.js';
-export { readAgain, startReadingAgain, type ReadAgain, type ReadAgainOptions, type ReadingAhead } from './read-again.js';
+export { readAgain, readingAheadOf, startReadingAgain, type ReadAgain, type ReadAgainOptions, type ReadingAhead } from './read-again.js';
 export { toGray, straighten, estimateSkew, inkReport } from './pixels.js';
 export { assessPage, pageWords, type PageQuality } from './page-quality.js';
 export { DEFAULT_LANG_PATH, listInstalledLanguages } from './languages.js';

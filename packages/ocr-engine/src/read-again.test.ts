@@ -3,7 +3,7 @@ import { takeLinesOff } from '@docsvc/layout';
 import { renderPlaced } from '../../../test/fixtures/render-text.ts';
 import { REGISTER } from '../../../test/fixtures/tables.ts';
 import { ENGINES, childTesseracts, grayPage, SLOW, texts, words } from '../test/engines.js';
-import { readAgain, startReadingAgain } from './read-again.js';
+import { readAgain, readingAheadOf, startReadingAgain } from './read-again.js';
 import { readPage } from './read-page.js';
 import type { EnginePage, OcrEngine } from './types.js';
 
@@ -109,6 +109,18 @@ for (const { name, create } of ENGINES) {
         expect(engine.stats.running, language).toBe(0);
         expect(childTesseracts(), language).toEqual([]);
       }
+    });
+
+    it('starts the recognition to follow again in the model a reading of the page starts in, and leaves none running', async () => {
+      const ahead = readingAheadOf(engine, { language: 'eng', dpi: 300 });
+      const first = ahead.current;
+      ahead.onReading('eng');
+      expect(ahead.current).toBe(first);
+      ahead.onReading('osd');
+      expect(ahead.current.language).toBe('osd');
+      await ahead.cancel();
+      expect(engine.stats.running).toBe(0);
+      expect(childTesseracts()).toEqual([]);
     });
 
     it('leaves no recognition running when the cells cannot be worked out', SLOW, async () => {

@@ -120,3 +120,26 @@ export function startReadingAgain(engine: OcrEngine, opts: { language: string; d
     },
   };
 }
+
+/**
+ * A reading again started ahead (startReadingAgain) that follows the model each reading of the page
+ * starts in (readPage's onReading): a page of `auto` read again in its own language has it started
+ * again in that one. `current` for readAgain; `cancel` ends it, and waits for those it replaced to be gone.
+ */
+export function readingAheadOf(engine: OcrEngine, opts: { language: string; dpi?: number; signal?: AbortSignal }): { readonly current: ReadingAhead; onReading: (language: string) => void; cancel: () => Promise<void> } {
+  let current = startReadingAgain(engine, opts);
+  const replaced: Array<Promise<void>> = [];
+  return {
+    get current() {
+      return current;
+    },
+    onReading: (language) => {
+      if (language === current.language) return;
+      replaced.push(current.cancel());
+      current = startReadingAgain(engine, { ...opts, language });
+    },
+    cancel: async () => {
+      await Promise.all([...replaced, current.cancel()]);
+    },
+  };
+}
