@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
 import { oddFigures, takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { firstModel, pageWords, rawPage, readAgain, readingAheadOf, readPage, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode } from '@docsvc/ocr-engine';
+import { firstModel, pageWords, rawPage, readAgain, readingAheadOf, readPage, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode, type ReadPageOptions, type ReadPageResult } from '@docsvc/ocr-engine';
 import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -28,22 +28,52 @@ export async function recognizePage(
 ): Promise<OcrPageResult> {
   const fetched = pageImage(job.data, ctx, limits);
   // The engine starts (and loads its model) while the page is fetched and checked.
-  if (!job.data.drawnLines) return readAndLayOut(job, ctx, engine, fieldReadings, fetched.then(unlined));
+  if (!job.data.drawnLines) {
+    const arriving = fetched.then(unlined);
+    return readAndLayOut(job, ctx, engine, fieldReadings, arriving, readPage(engine, arriving.then((p) => p.image), readOptions(job, ctx, fieldReadings, dpiOf(job.data).dpi)));
+  }
   // Structure asked: the page's lines are taken off first, and how it is read follows from them: as
   // pixels, told the resolution its file states; where a ruled grid was taken off, without the engine's
   // own table finding (the layout finds the tables; tesseract's finder took up to half again such a
-  // page's time). The recognition that reads again what the reading misses (readAgain) starts with
-  // it, its model loading on the core the reading leaves free (started before the lines are taken
-  // off, it slowed that step by as much as it saved).
-  const lined = await withoutLines(await fetched);
-  const dpi = dpiOf(job.data).dpi ?? lined.dpi;
+  // page's time). The reading starts before the lines are found, as if a grid will be taken off (its
+  // model loads meanwhile, on the other core), and starts again as the plain reading where none was.
+  // The recognition that reads again what the reading misses (readAgain) starts once the lines are
+  // off, its model loading on the core the reading leaves free (started before, it slowed that step
+  // by as much as it saved).
+  const fetchedPage = await fetched;
+  const dpi = dpiOf(job.data).dpi ?? fetchedPage.dpi;
+  const lining = withoutLines(fetchedPage);
   // A page of `auto` read again in its own language: the recognition to follow loads that model instead.
-  const ahead = readingAheadOf(engine, { language: firstModel(job.data.language, engine.languages), signal: ctx.signal, ...(dpi ? { dpi } : {}) });
+  let readingIn = firstModel(job.data.language, engine.languages);
+  let ahead: ReturnType<typeof readingAheadOf> | undefined;
+  const onReading = (language: string) => {
+    readingIn = language;
+    ahead?.onReading(language);
+  };
+  const given = { ...readOptions(job, ctx, fieldReadings, dpi), onReading };
+  const reading = readPage(engine, lining.then((l) => (l.gridErased ? l.image : Promise.reject(new NoGrid()))), { ...given, findTables: false }).catch((err: unknown) => {
+    if (!(err instanceof NoGrid)) throw err;
+    return readPage(engine, lining.then((l) => l.image), given);
+  });
   try {
-    return await readAndLayOut(job, ctx, engine, fieldReadings, Promise.resolve(lined), ahead);
+    await lining;
+    ahead = readingAheadOf(engine, { language: readingIn, signal: ctx.signal, ...(dpi ? { dpi } : {}) });
+    return await readAndLayOut(job, ctx, engine, fieldReadings, lining, reading, ahead);
   } finally {
-    await ahead.cancel();
+    // The reading is over (or failed) before its process is left: none outlives the page.
+    await reading.catch(() => {});
+    await ahead?.cancel();
   }
+}
+
+/** The page had no ruled grid to take off: its reading without table finding is not the one wanted. */
+class NoGrid extends Error {}
+
+/** How a page of a job is read (readPage): its language, and its prompted fields' other readings. */
+function readOptions(job: Job<OcrPageJob>, ctx: WorkerContext, fieldReadings: { modes: readonly ReadingMode[] }, dpi: number | undefined): ReadPageOptions {
+  const { language, readFields } = job.data;
+  // Prompted fields: the page read again in other ways (OCR_FIELD_READINGS), whose words are looked in too.
+  return { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...(dpi ? { dpi } : {}) };
 }
 
 /** A page as it is read: without the lines drawn on it where they were taken off, and those lines. */
@@ -57,17 +87,13 @@ async function readAndLayOut(
   engine: OcrEngine,
   fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null },
   arriving: Promise<LinedPage>,
+  reading: Promise<ReadPageResult>,
   ahead?: ReturnType<typeof readingAheadOf>,
 ): Promise<OcrPageResult> {
-  const { page, language, fineGrained, drawnLines, readFields } = job.data;
+  const { page, fineGrained, drawnLines, readFields } = job.data;
   const lined = drawnLines ? await arriving : undefined;
   const dpi = dpiOf(job.data).dpi ?? lined?.dpi;
-  const read = await readPage(
-    engine,
-    arriving.then((p) => p.image),
-    // Prompted fields: the page read again in other ways (OCR_FIELD_READINGS), whose words are looked in too.
-    { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...(lined?.gridErased ? { findTables: false } : {}), ...(dpi ? { dpi } : {}), ...(ahead ? { onReading: ahead.onReading } : {}) },
-  );
+  const read = await reading;
   // Prompted fields on a page with words in a script it reads: PaddleOCR reads it too, in the same (upright, levelled) pixels.
   const others = read.others.map((page) => ({ page, by: engine.name }));
   if (readFields && fieldReadings.paddle?.canRead(read.language) && pageWords(read.page).length > 0) {
