@@ -1,4 +1,4 @@
-import { forEachDarkRun } from './dark-runs.js';
+import { darkWords, forEachDarkRun } from './dark-runs.js';
 import type { Ruling } from './types.js';
 
 /** The fewest dots in a row that make a leader ("Construction ........ 7,101"): an ellipsis has three. */
@@ -51,6 +51,7 @@ export function findLeaders(dark: Uint8Array, width: number, height: number, k: 
     const near = 2 * h;
     return middle(leader.map((d) => paper(d, -1, near + 1))) <= near && middle(leader.map((d) => paper(d, 1, near + 1))) <= near;
   };
+  const words = darkWords(dark);
   const dots: Dot[] = [];
   const flush = () => {
     const leader = trimmed(dots);
@@ -72,7 +73,7 @@ export function findLeaders(dark: Uint8Array, width: number, height: number, k: 
       const alike = last !== undefined && gap >= 1 && (spacing === undefined ? gap <= 6 * maxDot : Math.abs(gap - spacing) <= 1 + 0.4 * spacing);
       if (!alike) flush();
       dots.push({ x0: start, x1: x, y0: up, y1: down + 1 });
-    });
+    }, words);
     flush();
   }
   return merged(found);

@@ -136,6 +136,27 @@ describe('lines taken off a scan for the OCR engine', () => {
     expect(at(155, 145)).toBe(20);
   });
 
+
+  it('takes the grid off a colour scan in every channel, the paper keeping its tint and the text its ink', async () => {
+    const { takeLinesOff } = await import('./image-rulings.js');
+    const { image, fill } = page(1200, 900);
+    for (const y of [100, 130, 160, 190]) fill(100, y, 900, y + 2);
+    for (const x of [100, 500, 898]) fill(x, 100, x + 2, 192);
+    fill(150, 138, 160, 154); // text in a cell
+    // Cream paper (R and G above B), ink as drawn: three bytes a pixel.
+    const rgb = new Uint8Array(image.data.length * 3);
+    image.data.forEach((v, i) => rgb.set([v, v, Math.max(0, v - 25)], i * 3));
+    const { erased, gridErased } = takeLinesOff({ width: 1200, height: 900, channels: 3, data: rgb });
+    expect(gridErased).toBe(true);
+    const at = (x: number, y: number) => [...erased!.data.subarray((y * 1200 + x) * 3, (y * 1200 + x) * 3 + 3)];
+    for (const [x, y] of [[300, 101], [700, 131], [500, 145], [101, 170]] as const) {
+      const [r, g, b] = at(x, y);
+      expect(r, `${x},${y}`).toBeGreaterThan(220);
+      expect(g).toBeGreaterThan(220);
+      expect(b).toBeGreaterThan(195);
+    }
+    expect(at(155, 145)).toEqual([20, 20, 0]);
+  });
   it('paints over the dot leaders of a table of figures, and not the letters beside them or an ellipsis', async () => {
     const { takeLinesOff } = await import('./image-rulings.js');
     // A 300-DPI page (2550 px across): a label's letters (stems and an "e"-like bowl whose foot is a

@@ -1,5 +1,5 @@
 import { grayHistogram, otsu, type GrayImage, type RawImage } from '@docsvc/image';
-import { forEachDarkRun } from './dark-runs.js';
+import { darkWords, forEachDarkRun } from './dark-runs.js';
 import { findLeaders } from './image-leaders.js';
 import { touchingGroups } from './ruled-tables.js';
 import type { Ruling } from './types.js';
@@ -44,21 +44,25 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   const k = Math.min(image.width, image.height) >= 1400 ? 2 : 1;
   const split = otsu(grayHistogram(image));
   if (!split || split.contrast < 48) return { rulings: [] };
-  const width = Math.floor(image.width / k);
-  const height = Math.floor(image.height / k);
+  // Rows and columns padded with paper to a multiple of four: every row starts on a 32-bit word, and
+  // the passes below step over paper four pixels at a time.
+  const used = Math.floor(image.width / k);
+  const width = Math.ceil(used / 4) * 4;
+  const height = Math.ceil(Math.floor(image.height / k) / 4) * 4;
+  const rows = Math.floor(image.height / k);
   const dark = new Uint8Array(width * height);
   const t = split.threshold;
   const ink = new Uint8Array(256);
   for (let v = 0; v <= t; v++) ink[v] = 1;
   const src = image.data;
-  for (let y = 0; y < height; y++) {
+  for (let y = 0; y < rows; y++) {
     if (k === 1) {
-      for (let x = 0, o = y * width; x < width; x++, o++) dark[o] = ink[src[o]!]!;
+      for (let x = 0, o = y * width, i = y * image.width; x < used; x++, o++, i++) dark[o] = ink[src[i]!]!;
       continue;
     }
     const a = 2 * y * image.width;
     const b = a + image.width;
-    for (let x = 0, o = y * width, i = 0; x < width; x++, o++, i += 2) {
+    for (let x = 0, o = y * width, i = 0; x < used; x++, o++, i += 2) {
       dark[o] = ink[src[a + i]!]! | ink[src[a + i + 1]!]! | ink[src[b + i]!]! | ink[src[b + i + 1]!]!;
     }
   }
@@ -71,8 +75,9 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   const horizontal = lineComponents(thinRows, width, height, minLength, maxThickness)
     .filter((c) => drawnAsLine(thinRows, width, c) && clearSides(dark, 1, width, height, c) >= CLEAR_SIDES)
     .map(scaled);
-  const thinColumns = thinAcross(dark, width, height, maxThickness, height);
-  // thinColumns is the page transposed: a component's x runs down the page, its y across.
+  // thinColumns is the page transposed: a component's x runs down the page, its y across. It takes
+  // thinRows' place (done with): a page's worth of fresh memory costs its page faults again.
+  const thinColumns = thinAcross(dark, width, height, maxThickness, thinRows.fill(0));
   const vertical = lineComponents(thinColumns, height, width, minLength, maxThickness)
     .filter((c) => drawnAsLine(thinColumns, height, c) && clearSides(dark, width, 1, width, c) >= CLEAR_SIDES)
     .map((c) => scaled({ x0: c.y0, y0: c.x0, x1: c.y1, y1: c.x1, dark: c.dark }));
@@ -93,9 +98,16 @@ function thinDown(dark: Uint8Array, width: number, height: number, maxThickness:
     if (end - start <= maxThickness) for (let y = start; y < end; y++) out[y * width + x] = 1;
     runStart[x] = -1;
   };
+  // Four columns on paper in this row and the one above have no run to follow or close (width is a multiple of four).
+  const words = darkWords(dark);
+  const perRow = width >> 2;
   for (let y = 0; y < height; y++) {
     const row = y * width;
     for (let x = 0; x < width; x++) {
+      if (words && (x & 3) === 0 && words[(row + x) >> 2] === 0 && (y === 0 || words[((row + x) >> 2) - perRow] === 0)) {
+        x += 3;
+        continue;
+      }
       if (dark[row + x]) {
         if (runStart[x]! < 0) runStart[x] = y;
       } else if (runStart[x]! >= 0) close(x, y);
@@ -107,14 +119,14 @@ function thinDown(dark: Uint8Array, width: number, height: number, maxThickness:
 
 /**
  * The ink of `dark` (rows of `width`) that lies in runs along its rows at most `maxThickness` long,
- * transposed (rows of `height`): the pixels that may be part of a line running across those rows.
+ * transposed (rows of `height`) into `out` (all paper, as large as `dark`): the pixels that may be part of a line running across those rows.
  */
-function thinAcross(dark: Uint8Array, width: number, height: number, maxThickness: number, outWidth: number): Uint8Array {
-  const out = new Uint8Array(width * height);
+function thinAcross(dark: Uint8Array, width: number, height: number, maxThickness: number, out: Uint8Array): Uint8Array {
+  const words = darkWords(dark);
   for (let y = 0; y < height; y++) {
     forEachDarkRun(dark, y * width, width, (start, end) => {
-      if (end - start <= maxThickness) for (let i = start; i < end; i++) out[i * outWidth + y] = 1;
-    });
+      if (end - start <= maxThickness) for (let i = start; i < end; i++) out[i * height + y] = 1;
+    }, words);
   }
   return out;
 }
@@ -243,7 +255,6 @@ export function eraseRulings(image: RawImage, rulings: readonly Ruling[], pad = 
 /** eraseRulings in place. */
 function paintOver(image: RawImage, rulings: readonly Ruling[], pad: number, threshold: number | undefined): void {
   const { width, height, channels, data } = image;
-  const brightness = (i: number) => (channels === 1 ? data[i]! : (data[i]! + data[i + 1]! + data[i + 2]!) / 3);
   // Each pixel of a line takes the lighter of the two pixels just beyond it across the line: paper on
   // paper, a shaded row's tint inside a shaded row (painting white there would cut the shading into
   // bands, and tesseract reads nothing of a row striped so).
@@ -260,28 +271,36 @@ function paintOver(image: RawImage, rulings: readonly Ruling[], pad: number, thr
     const along1 = Math.min(alongLimit, Math.ceil(horizontal ? r.x1 : r.y1) + pad + thick);
     const core0 = Math.max(0, Math.floor(horizontal ? r.y0 : r.x0));
     const core1 = Math.min(acrossLimit, Math.ceil(horizontal ? r.y1 : r.x1));
-    // Pixel index of (along, across).
-    const at = horizontal ? (p: number, q: number) => q * width + p : (p: number, q: number) => p * width + q;
-    const dark = (p: number, q: number) => brightness(at(p, q) * channels) <= threshold!;
+    // Pixel index of (along, across): p * alongStep + q * acrossStep.
+    const alongStep = horizontal ? 1 : width;
+    const acrossStep = horizontal ? width : 1;
+    // The brightness of pixel `i` (its index, not its byte's).
+    const lightness = (i: number) => (channels === 1 ? data[i]! : (data[i * channels]! + data[i * channels + 1]! + data[i * channels + 2]!) / 3);
     for (let p = along0; p < along1; p++) {
+      const base = p * alongStep;
       let q0 = Math.max(0, core0 - pad);
       let q1 = Math.min(acrossLimit, core1 + pad);
       if (threshold !== undefined) {
         // With the ink threshold known, only the line's own ink (and a pixel of its grey edge) is
         // painted: the foot of a digit a few pixels above a row's rule stays ("2012", not "2n19").
         q0 = core0;
-        while (q0 > Math.max(0, core0 - pad) && dark(p, q0 - 1)) q0--;
+        while (q0 > Math.max(0, core0 - pad) && lightness(base + (q0 - 1) * acrossStep) <= threshold) q0--;
         q1 = core1;
-        while (q1 < Math.min(acrossLimit, core1 + pad) && dark(p, q1)) q1++;
+        while (q1 < Math.min(acrossLimit, core1 + pad) && lightness(base + q1 * acrossStep) <= threshold) q1++;
         q0 = Math.max(0, q0 - 1);
         q1 = Math.min(acrossLimit, q1 + 1);
       }
-      const a = at(p, Math.max(0, q0 - 1)) * channels;
-      const b = at(p, Math.min(acrossLimit - 1, q1)) * channels;
-      const from = brightness(a) >= brightness(b) ? a : b;
+      const a = base + Math.max(0, q0 - 1) * acrossStep;
+      const b = base + Math.min(acrossLimit - 1, q1) * acrossStep;
+      const from = lightness(a) >= lightness(b) ? a : b;
+      if (channels === 1) {
+        const v = data[from]!;
+        for (let q = q0, to = base + q0 * acrossStep; q < q1; q++, to += acrossStep) data[to] = v;
+        continue;
+      }
       for (let q = q0; q < q1; q++) {
-        const to = at(p, q) * channels;
-        for (let c = 0; c < channels; c++) data[to + c] = data[from + c]!;
+        const to = (base + q * acrossStep) * channels;
+        for (let c = 0; c < channels; c++) data[to + c] = data[from * channels + c]!;
       }
     }
   }
@@ -350,7 +369,8 @@ function withoutShading(image: RawImage, gray: Uint8Array, threshold: number, fr
     }
     for (let x = fx0, i = y * width + x; x < fx1; x++, i++) {
       // The lighter of the original's luma and the erased pixel's (an erased line took its neighbours' shade).
-      const v = Math.max(gray[i]!, (299 * data[i * 3]! + 587 * data[i * 3 + 1]! + 114 * data[i * 3 + 2]!) / 1000);
+      // Whole levels, as grayOf keeps them and the threshold counts them: ink at the threshold is ink.
+      const v = Math.max(gray[i]!, Math.floor((299 * data[i * 3]! + 587 * data[i * 3 + 1]! + 114 * data[i * 3 + 2]!) / 1000));
       if (v <= threshold) continue;
       for (let c = 0, o = i * channels; c < channels; c++) data[o + c] = 255;
     }
