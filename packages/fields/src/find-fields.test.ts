@@ -455,6 +455,8 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     expect(company('AIK HUAT HARDNARE', 'ENTERPRISE (SETIA')).toBe('AIK HUAT HARDNARE');
     // A proprietor's business name goes on to its suffix alone on the row under it.
     expect(company('TSH POWER HARDWARE', 'TRADING')).toBe('TSH POWER HARDWARE TRADING');
+    // A logo's words printed again as the start of the full name, to its "CO." (a branch after it left out).
+    expect(company('EIGHT OUNCE', 'COFFEE', 'EIGHT OUNCE COFFEE CO. THE GARDENS MALL')).toBe('EIGHT OUNCE COFFEE CO.');
     expect(company('SARANG HAE YO', 'TRENDYMAX (M) SDN. BHD.')).toBe('TRENDYMAX (M) SDN. BHD.');
     expect(company('POSTED', 'BEMED (SP) SDN. BHD.')).toBe('BEMED (SP) SDN. BHD.');
     // Sdn Bhd's short form, a bare company number after it, what a name is printed under.

@@ -162,7 +162,7 @@ const ADDRESS_ROWS = 5;
  * "... GmbH"), with the row above when the form's row is short ("POPULAR BOOK" / "CO. (M) SDN BHD"),
  * else the first row that reads as a name.
  */
-function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: number } | undefined {
+function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: number; cutAtSuffix?: boolean } | undefined {
   const top = rows.slice(0, NAME_ROWS);
   const legal = top.findIndex((r) => letterShare(rowText(r)) >= 0.5 && hasLegalForm(rowText(r)));
   if (legal >= 0) {
@@ -192,10 +192,24 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
   const trade = header.find((i) => tradeWords(rowText(top[i]!)) > 0 && namingWords(rowText(top[i]!)).length > 0);
   const first = trade !== undefined && tradeWords(rowText(top[header[0]!]!)) === 0 ? trade : names[0];
   if (first === undefined) return undefined;
+  // A logo's words printed again below as the start of the full name, which ends at a company's
+  // suffix ("EIGHT OUNCE" / "EIGHT OUNCE COFFEE CO. THE GARDENS MALL"): the full name, to its suffix.
+  const logo = labelTokens(rowText(top[first]!));
+  const full = header.find((i) => i > first && companyEnd(rowText(top[i]!)) > 0 && labelTokens(rowText(top[i]!)).slice(0, logo.length).join(' ') === logo.join(' '));
+  if (full !== undefined) return { from: full, to: full, score: 0.5, cutAtSuffix: true };
   // A sole proprietor's name goes on to the row under it where that row is its suffix alone ("TSH POWER HARDWARE" / "TRADING").
   const next = top[first + 1];
   const suffixed = next !== undefined && labelTokens(rowText(next)).length > 0 && labelTokens(rowText(next)).every((t) => NAME_SUFFIXES.has(t));
   return { from: first, to: suffixed ? first + 1 : first, score: 0.5 };
+}
+
+/** Suffixes that end a company's name where it has no legal form: "... COFFEE CO.", "... & COMPANY". */
+const COMPANY_SUFFIXES = new Set(['co', 'company']);
+/** How many of a row's words run to its company suffix (after a name's first word), 0 where it has none. */
+function companyEnd(text: string): number {
+  const words = text.split(/\s+/).filter(Boolean);
+  const at = words.findIndex((w, i) => i > 0 && COMPANY_SUFFIXES.has(w.toLowerCase().replace(/[^\p{L}]/gu, '')));
+  return at + 1;
 }
 
 /** The most rows above its legal form's row a name is read over ("AIK HUAT HARDWARE" / "ENTERPRISE (SETIA" / "ALAM) SDN BHD"). */
@@ -243,7 +257,8 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
   if (type === 'company') {
     if (!name) return [];
     const all = rows.slice(name.from, name.to + 1).filter((r) => !isSpecks(r)).flatMap((r) => r.words);
-    const text = endingAtLegalForm(withLegalForm(withoutRegistration(all.map((w) => w.text).join(' '))));
+    const read = withoutRegistration(all.map((w) => w.text).join(' '));
+    const text = name.cutAtSuffix ? read.split(/\s+/).slice(0, companyEnd(read)).join(' ') : endingAtLegalForm(withLegalForm(read));
     // The words the name kept (what it is printed under and the registration number after it dropped).
     const skip = PRINTED_UNDER.exec(all.map((w) => w.text).join(' '))?.[0].trim().split(/\s+/).length ?? 0;
     const words = all.slice(skip, skip + Math.max(1, text.split(/\s+/).length));
