@@ -24,6 +24,21 @@ describe('otsu', () => {
     expect(otsu(new Uint32Array(256))).toBeUndefined();
   });
 
+  it('counts every pixel once, whatever the box and wherever the pixels start in their buffer', () => {
+    // Levels that change pixel by pixel, as a scan's noise does, in a buffer the image starts 1-3 bytes into.
+    for (const offset of [0, 1, 2, 3]) {
+      const buffer = new Uint8Array(offset + 37 * 23);
+      const page = { width: 37, height: 23, data: buffer.subarray(offset) };
+      for (let i = 0; i < page.data.length; i++) page.data[i] = (i * 7919 + offset) % 256;
+      for (const box of [undefined, { x0: 0, y0: 0, x1: 37, y1: 23 }, { x0: 3, y0: 2, x1: 30, y1: 21 }, { x0: 5, y0: 4, x1: 7, y1: 5 }]) {
+        const expected = new Uint32Array(256);
+        const b = box ?? { x0: 0, y0: 0, x1: 37, y1: 23 };
+        for (let y = b.y0; y < b.y1; y++) for (let x = b.x0; x < b.x1; x++) expected[page.data[y * 37 + x]!]!++;
+        expect(grayHistogram(page, box)).toEqual(expected);
+      }
+    }
+  });
+
   it('counts only the pixels inside the box', () => {
     const page = image(20, 10, (x) => (x < 10 ? 0 : 255));
     const histogram = grayHistogram(page, { x0: 10, y0: 0, x1: 20, y1: 5 });
