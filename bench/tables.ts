@@ -7,7 +7,7 @@
 // BENCH_TABLES_DIR=government: the synthetic government tables of lib/government-tables.ts; BENCH_TABLES_DIR=html: the same
 // tables set in HTML and printed to PDF by Chromium (lib/html-tables.ts); BENCH_TABLES_DIR=spreadsheet: set in spreadsheets and printed by LibreOffice Calc (lib/spreadsheet-tables.ts, needs soffice); BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
 // BENCH_TABLES_READ_AGAIN=0: without reading again what the reading missed, to compare; BENCH_TABLES_ODD=0: the ink left
-// unread read again, not the figures that read unlike their column; BENCH_TABLES_FIND_TABLES=1: scans whose grid was taken off read with tesseract's own table finding too; BENCH_TABLES_DEBUG=1: per page).
+// unread read again, not the figures that read unlike their column; BENCH_TABLES_FIND_TABLES=1: scans whose grid was taken off read with tesseract's own table finding too; BENCH_TABLES_SKEW: the scans turned so many degrees; BENCH_TABLES_LEVEL=0: not levelled before their lines are looked for; BENCH_TABLES_DEBUG=1: per page).
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { assembleSections, packSections, pageStructureOf } from '@docsvc/assembly';
 import { rasterizePdfPage, readPdfPageForOcr } from '@docsvc/documents';
 import { oddFigures, pageStructure, takeLinesOff, turnBoxes, type LayoutWord } from '@docsvc/layout';
-import { createOcrEngine, firstModel, rawPage, readAgain, readingAheadOf, readPage, type EnginePage, type OcrEngine } from '@docsvc/ocr-engine';
+import { createOcrEngine, firstModel, levelledForLines, rawPage, readAgain, readingAheadOf, readPage, type EnginePage, type OcrEngine } from '@docsvc/ocr-engine';
 import { ROOT, main, report, round } from './lib/common.ts';
 import { writeGovernmentTables } from './lib/government-tables.ts';
 import { writeHtmlTables } from './lib/html-tables.ts';
@@ -41,6 +41,8 @@ const READ_AGAIN = process.env.BENCH_TABLES_READ_AGAIN !== '0';
 const ODD = process.env.BENCH_TABLES_ODD !== '0';
 /** BENCH_TABLES_FIND_TABLES=1: scans whose ruled grid was taken off read with tesseract's own table finding, as before worker-ocr turned it off for them. */
 const FIND_TABLES = process.env.BENCH_TABLES_FIND_TABLES === '1';
+/** BENCH_TABLES_LEVEL=0: scans askew read as they lie, their lines looked for without levelling them first. */
+const LEVEL = process.env.BENCH_TABLES_LEVEL !== '0';
 const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 };
 
 await main(async () => {
@@ -138,11 +140,13 @@ async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dp
   const { image: rendered } = await rasterizePdfPage(bytes, page, { dpi, limits });
   const image = skew ? await askew(rendered, skew) : rendered;
   const t0 = performance.now();
-  const { rulings, erased, gridErased } = takeLinesOff({ ...image, channels: 1 });
+  // As worker-ocr: a page askew levelled first (BENCH_TABLES_LEVEL=0: not).
+  const level = LEVEL ? levelledForLines({ ...image, channels: 1 }) : { image: { ...image, channels: 1 as const }, skew: 0 };
+  const { rulings, erased, gridErased } = takeLinesOff(level.image, { inPlace: true, stepped: level.skew !== 0 });
   const t1 = performance.now();
   // As worker-ocr: the recognition that reads again what the reading missed starts with it, and loads its model meanwhile.
   const ahead = READ_AGAIN ? readingAheadOf(engine, { language: firstModel('auto', engine.languages), dpi }) : undefined;
-  const read = await readPage(engine, rawPage(erased ?? { ...image, channels: 1 }), { language: 'auto', dpi, ...(ahead ? { onReading: ahead.onReading } : {}), ...(gridErased && !FIND_TABLES ? { findTables: false } : {}) }).catch(async (err: unknown) => {
+  const read = await readPage(engine, rawPage(erased ?? level.image), { language: 'auto', dpi, ...(ahead ? { onReading: ahead.onReading } : {}), ...(gridErased && !FIND_TABLES ? { findTables: false } : {}) }).catch(async (err: unknown) => {
     await ahead?.cancel();
     throw err;
   });

@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@docsvc/assembly';
 import { oddFigures, takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
-import { firstModel, pageWords, rawPage, readAgain, readingAheadOf, readPage, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode, type ReadPageOptions, type ReadPageResult } from '@docsvc/ocr-engine';
+import { firstModel, levelledForLines, pageWords, rawPage, readAgain, readingAheadOf, readPage, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode, type ReadPageOptions, type ReadPageResult } from '@docsvc/ocr-engine';
 import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
@@ -77,9 +77,9 @@ function readOptions(job: Job<OcrPageJob>, ctx: WorkerContext, fieldReadings: { 
 }
 
 /** A page as it is read: without the lines drawn on it where they were taken off, and those lines. */
-type LinedPage = JobPage & { rulings: Ruling[]; width: number; height: number; gridErased: boolean; linesMs?: number };
+type LinedPage = JobPage & { rulings: Ruling[]; width: number; height: number; gridErased: boolean; linesMs?: number; skew: number };
 
-const unlined = (p: JobPage): LinedPage => ({ ...p, rulings: [], width: p.image.width, height: p.image.height, gridErased: false });
+const unlined = (p: JobPage): LinedPage => ({ ...p, rulings: [], width: p.image.width, height: p.image.height, gridErased: false, skew: 0 });
 
 async function readAndLayOut(
   job: Job<OcrPageJob>,
@@ -102,7 +102,9 @@ async function readAndLayOut(
     read.passes += 1;
     others.push({ page, by: fieldReadings.paddle.name });
   }
-  const { from, rulings: drawn, width: sentWidth, height: sentHeight } = await arriving;
+  const { from, rulings: drawn, width: sentWidth, height: sentHeight, skew: levelledBy } = await arriving;
+  // Levelled before its lines were looked for, then by the reading (where it measured a tilt of its own).
+  const skew = Math.round((levelledBy + read.skew) * 100) / 100;
   const t0 = performance.now();
   const gray = fineGrained ? toGray(await read.image.pixels()) : undefined;
   const { width, height } = read.image;
@@ -141,7 +143,7 @@ async function readAndLayOut(
       height,
       from,
       rotation: read.rotation,
-      skew: read.skew,
+      skew,
       language: read.language,
       ...(read.missingLanguage ? { missing_language: read.missingLanguage } : {}),
       passes: read.passes,
@@ -149,7 +151,7 @@ async function readAndLayOut(
       engine_ms: read.engineMs,
       ...(again ? { read_again: { regions: again.regions, words: again.words, marks: again.marks, cells: again.cells.read, replaced: again.cells.replaced, look_ms: again.lookMs, ms: againMs } } : {}),
       layout_ms: layoutMs,
-      ...(lined?.linesMs !== undefined ? { lines: { ms: lined.linesMs, grid_erased: lined.gridErased } } : {}),
+      ...(lined?.linesMs !== undefined ? { lines: { ms: lined.linesMs, grid_erased: lined.gridErased, ...(lined.skew ? { levelled: lined.skew } : {}) } } : {}),
       rulings: rulings.length,
       sections: sections.length,
       tables: structure.tables.length,
@@ -164,7 +166,7 @@ async function readAndLayOut(
     sections: packed,
     engineMs: read.engineMs,
     rotation: read.rotation,
-    skew: read.skew,
+    skew,
     language: read.language,
     engine: engine.name,
     tables: structure.tables,
@@ -183,12 +185,16 @@ const packedWords = (page: EnginePage): PackedWord[] => pageWords(page).map((w) 
 /**
  * The page with the lines drawn on it (table borders and rules) painted over, and those lines: the
  * engine then reads the text between rules instead of "|" and "_" run into the words, and the lines
- * give the tables their grid. A page without lines goes on as it came.
+ * give the tables their grid. A page lying askew is levelled first (levelledForLines: from a third
+ * of a degree a grid's lines are no longer found whole), and read levelled. A page without lines
+ * goes on as it came.
  */
 async function withoutLines(p: JobPage): Promise<LinedPage> {
-  const pixels = await p.image.pixels();
+  const scanned = await p.image.pixels();
   const t0 = performance.now();
+  const { image: pixels, skew } = levelledForLines(scanned);
   // In place: the page is read as it is without its lines from here on.
-  const { rulings, erased, gridErased } = takeLinesOff(pixels, { inPlace: true });
-  return { ...p, image: erased ? rawPage(erased) : p.image, rulings, width: pixels.width, height: pixels.height, gridErased: gridErased === true, linesMs: Math.round(performance.now() - t0) };
+  const { rulings, erased, gridErased } = takeLinesOff(pixels, { inPlace: true, stepped: skew !== 0 });
+  const image = erased ? rawPage(erased) : skew ? rawPage(pixels) : p.image;
+  return { ...p, image, rulings, skew, width: pixels.width, height: pixels.height, gridErased: gridErased === true, linesMs: Math.round(performance.now() - t0) };
 }

@@ -181,6 +181,33 @@ describe('lines taken off a scan for the OCR engine', () => {
     expect(at(802, 327)).toBe(20);
   });
 
+  it('paints over only the course of a grid drawn a little askew, not the letters that stand in its box beside it', async () => {
+    const { takeLinesOff } = await import('./image-rulings.js');
+    // A 300-DPI page turned 0.3 degrees: each row line falls 1 px every 190 px (8 px over its 1500),
+    // each column line leans 1 px every 190 px too; in each row, letters' blocks standing 3 px off the
+    // line above them at the row's left end, and 3 px off the line below at its right end, inside the
+    // line's box there.
+    const { image, fill } = page(2550, 1200);
+    const rowLines = [200, 260, 320, 380];
+    for (const y of rowLines) for (let x = 500; x < 2000; x++) fill(x, y + Math.floor((x - 500) / 190), x + 1, y + 3 + Math.floor((x - 500) / 190));
+    for (const x of [500, 1200, 1997]) for (let y = 200; y < 392; y++) fill(x - Math.floor((y - 200) / 190), y, x + 3 - Math.floor((y - 200) / 190), y + 1);
+    for (const y of rowLines.slice(0, 3)) {
+      fill(520, y + 6, 540, y + 30); // under the line at the left end: 3 px below its ink
+      fill(1960, y + 60 - 28 + 7, 1980, y + 60 + 7 - 3 - 3); // over the next line at the right end, 3 px above its ink
+    }
+    // The rest of the page's text, glyph-sized blocks: ink enough for the page's ink threshold.
+    for (let r = 0; r < 12; r++) for (let c = 0; c < 60; c++) fill(100 + c * 38, 600 + r * 40, 120 + c * 38, 620 + r * 40);
+    const { erased, gridErased } = takeLinesOff({ ...image, channels: 1 });
+    expect(gridErased).toBe(true);
+    const at = (x: number, y: number) => erased!.data[y * 2550 + x]!;
+    for (const y of rowLines.slice(0, 3)) {
+      // The letters stay whole, their edges nearest the line included.
+      expect([at(530, y + 6), at(530, y + 18), at(1970, y + 60 + 7 - 3 - 4), at(1970, y + 45)], `row at ${y}`).toEqual([20, 20, 20, 20]);
+    }
+    // The lines are gone, at both ends and in the middle.
+    for (const y of rowLines) for (const x of [505, 1250, 1990]) expect(at(x, y + 1 + Math.floor((x - 500) / 190)), `line ${y} at ${x}`).toBeGreaterThan(200);
+  });
+
   it('paints over the corners where a frame\'s lines meet, leaving no speck to be read as `-` or `_`', async () => {
     const { takeLinesOff } = await import('./image-rulings.js');
     const { image, fill } = page(1200, 900);

@@ -38,7 +38,7 @@ interface Binarised {
 }
 
 /** findRulings, with the ink threshold it used and the page binarised by it. */
-function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThickness?: number } = {}): { rulings: Ruling[]; threshold?: number; binarised?: Binarised } {
+function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThickness?: number; stepped?: boolean } = {}): { rulings: Ruling[]; threshold?: number; binarised?: Binarised } {
   // Pages of 200 DPI and more are read at half their size (a 2x2 block is ink when any of its
   // pixels is): a line one pixel thick survives, and the pass costs a quarter.
   const k = Math.min(image.width, image.height) >= 1400 ? 2 : 1;
@@ -72,13 +72,16 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   // A line is thin across: ink that is thick across (a shaded band, a filled box, a bar) is taken out
   // before lines are followed along, or a band would join every line that crosses it into one blot.
   const thinRows = thinDown(dark, width, height, maxThickness);
-  const horizontal = lineComponents(thinRows, width, height, minLength, maxThickness)
-    .filter((c) => drawnAsLine(thinRows, width, c) && clearSides(dark, 1, width, height, c) >= CLEAR_SIDES)
-    .map(scaled);
+  const rowLines = lineComponents(thinRows, width, height, minLength, maxThickness, opts.stepped).filter((c) => drawnAsLine(thinRows, width, c) && clearSides(dark, 1, width, height, c) >= CLEAR_SIDES);
+  const horizontal = rowLines.map(scaled);
   // thinColumns is the page transposed: a component's x runs down the page, its y across. It takes
   // thinRows' place (done with): a page's worth of fresh memory costs its page faults again.
   const thinColumns = thinAcross(dark, width, height, maxThickness, thinRows.fill(0));
-  const vertical = lineComponents(thinColumns, height, width, minLength, maxThickness)
+  // Where a row line crosses a column line, the column's ink there is the row line's, thick across
+  // and so taken out: a gap of the row line's thickness, bridged. On a stepped page the row line's
+  // steps widen it past the gap bridged: its rows are put back as the column's.
+  if (opts.stepped) for (const c of rowLines) for (let x = c.x0; x < c.x1; x++) thinColumns.fill(1, x * height + c.y0, x * height + c.y1);
+  const vertical = lineComponents(thinColumns, height, width, minLength, maxThickness, opts.stepped)
     .filter((c) => drawnAsLine(thinColumns, height, c) && clearSides(dark, width, 1, width, c) >= CLEAR_SIDES)
     .map((c) => scaled({ x0: c.y0, y0: c.x0, x1: c.y1, y1: c.x1, dark: c.dark }));
   return { rulings: [...horizontal, ...vertical], threshold: t, binarised: { dark, width, height, k } };
@@ -175,8 +178,16 @@ function drawnAsLine(dark: Uint8Array, width: number, c: Component): boolean {
   return regular(pieces.map(([a, b]) => b - a)) && regular(pieces.slice(1).map(([a], i) => a - pieces[i]![1]));
 }
 
-/** Components of long dark runs along rows (runs of adjacent rows that overlap join), kept when long and thin. */
-function lineComponents(dark: Uint8Array, width: number, height: number, minLength: number, maxThickness: number): Component[] {
+/**
+ * Components of long dark runs along rows (runs of adjacent rows that overlap join), kept when long
+ * and thin. `stepped` (a page levelled by the nearest pixels: its lines step between two rows every
+ * few dozen pixels, a run in either row alone shorter than a line's): a run is followed in a row and
+ * the one under it together, and a line's box is then its own rows, those where it has ink along a
+ * quarter of its length or more (text standing on the row above a rule is not part of its box).
+ * Not on other pages: paired rows join the horizontal strokes of a row of text into runs as long as
+ * a short rule's.
+ */
+function lineComponents(dark: Uint8Array, width: number, height: number, minLength: number, maxThickness: number, stepped = false): Component[] {
   const minRun = Math.max(MIN_RUN, Math.round(minLength / 2));
   // A light gap this short inside a dark run is a scanner dropout or the crossing of a perpendicular
   // line (taken out as thick across), not the end of the line.
@@ -189,22 +200,26 @@ function lineComponents(dark: Uint8Array, width: number, height: number, minLeng
   };
   let previous: Array<{ x0: number; x1: number; id: number }> = [];
   const words = new Uint32Array(dark.buffer, dark.byteOffset, dark.byteOffset % 4 === 0 ? dark.length >> 2 : 0);
+  const perRow = width >> 2;
   for (let y = 0; y < height; y++) {
     const row = y * width;
+    // The row under it, where rows are paired and there is one (else the row is paired with itself).
+    const under = stepped && y + 1 < height ? width : 0;
+    const inked = (i: number) => dark[i]! | dark[i + under]!;
     const runs: Array<{ x0: number; x1: number; id: number }> = [];
     let x = 0;
     while (x < width) {
-      if (!dark[row + x]) {
+      if (!inked(row + x)) {
         // Four pixels of paper at a time where they are (most of a page's thin ink is no line).
         const i = row + x;
-        x += (i & 3) === 0 && x + 4 <= width && words[i >> 2] === 0 ? 4 : 1;
+        x += (i & 3) === 0 && (width & 3) === 0 && x + 4 <= width && words[i >> 2] === 0 && words[(i >> 2) + (under ? perRow : 0)] === 0 ? 4 : 1;
         continue;
       }
       const start = x;
       let end = x;
       let count = 0;
       while (x < width) {
-        if (dark[row + x]) {
+        if (inked(row + x)) {
           end = x;
           count++;
           x++;
@@ -238,7 +253,33 @@ function lineComponents(dark: Uint8Array, width: number, height: number, minLeng
     }
     previous = runs;
   }
-  return comps.filter((c, i) => find(i) === i && c.x1 - c.x0 >= minLength && c.dark / (c.x1 - c.x0) <= maxThickness);
+  const lines = comps.filter((c, i) => find(i) === i && c.x1 - c.x0 >= minLength);
+  if (!stepped) return lines.filter((c) => c.dark / (c.x1 - c.x0) <= maxThickness);
+  return lines.flatMap((c) => {
+    const own = ownRows(dark, width, height, c);
+    return own && own.dark / (own.x1 - own.x0) <= maxThickness ? [own] : [];
+  });
+}
+
+/**
+ * A component of paired rows (lineComponents) on its own rows: from the first to the last row (of
+ * its box and the row under it) with ink along a quarter of its length or more, its ink counted
+ * there. None where no row has as much.
+ */
+function ownRows(dark: Uint8Array, width: number, height: number, c: Component): Component | undefined {
+  const length = c.x1 - c.x0;
+  let y0 = -1;
+  let y1 = -1;
+  let inked = 0;
+  for (let y = c.y0; y < Math.min(height, c.y1 + 1); y++) {
+    let n = 0;
+    for (let i = y * width + c.x0, end = y * width + c.x1; i < end; i++) n += dark[i]!;
+    if (n < length / 4) continue;
+    if (y0 < 0) y0 = y;
+    y1 = y + 1;
+    inked += n;
+  }
+  return y0 < 0 ? undefined : { x0: c.x0, x1: c.x1, y0, y1, dark: inked };
 }
 
 /**
@@ -264,20 +305,33 @@ function paintOver(image: RawImage, rulings: readonly Ruling[], pad: number, thr
     const horizontal = r.x1 - r.x0 >= r.y1 - r.y0;
     const alongLimit = horizontal ? width : height;
     const acrossLimit = horizontal ? height : width;
-    // Past each end by the line's thickness too: where two lines of a frame meet, the corner's outer
-    // square is neither's ink as found, and left alone it is a speck read as `-` or `_`.
-    const thick = Math.ceil(horizontal ? r.y1 - r.y0 : r.x1 - r.x0);
-    const along0 = Math.max(0, Math.floor(horizontal ? r.x0 : r.y0) - pad - thick);
-    const along1 = Math.min(alongLimit, Math.ceil(horizontal ? r.x1 : r.y1) + pad + thick);
-    const core0 = Math.max(0, Math.floor(horizontal ? r.y0 : r.x0));
-    const core1 = Math.min(acrossLimit, Math.ceil(horizontal ? r.y1 : r.x1));
     // Pixel index of (along, across): p * alongStep + q * acrossStep.
     const alongStep = horizontal ? 1 : width;
     const acrossStep = horizontal ? width : 1;
     // The brightness of pixel `i` (its index, not its byte's).
     const lightness = (i: number) => (channels === 1 ? data[i]! : (data[i * channels]! + data[i * channels + 1]! + data[i * channels + 2]!) / 3);
+    const box0 = Math.max(0, Math.floor(horizontal ? r.y0 : r.x0));
+    const box1 = Math.min(acrossLimit, Math.ceil(horizontal ? r.y1 : r.x1));
+    const lineStart = Math.floor(horizontal ? r.x0 : r.y0);
+    const lineEnd = Math.ceil(horizontal ? r.x1 : r.y1);
+    // A line drawn a little askew (a sheet crooked on the glass) has a box as tall as its slope: only
+    // its own course through the box is painted, or the ink beside it goes too (the feet and tops of a
+    // row's letters: "1OTAL" for "TOTAL" at a sixth of a degree).
+    const course = threshold !== undefined && box1 - box0 > SLANT_BAND ? slantedCourse(lightness, threshold, alongStep, acrossStep, lineStart, lineEnd, box0, box1) : undefined;
+    // Past each end by the line's thickness too: where two lines of a frame meet, the corner's outer
+    // square is neither's ink as found, and left alone it is a speck read as `-` or `_`.
+    const thick = course ? course.thickness : box1 - box0;
+    const along0 = Math.max(0, lineStart - pad - thick);
+    const along1 = Math.min(alongLimit, lineEnd + pad + thick);
     for (let p = along0; p < along1; p++) {
       const base = p * alongStep;
+      let core0 = box0;
+      let core1 = box1;
+      if (course) {
+        const centre = course.at(Math.min(lineEnd, Math.max(lineStart, p)));
+        core0 = Math.max(box0, Math.floor(centre - course.thickness / 2));
+        core1 = Math.min(box1, Math.max(core0 + 1, Math.ceil(centre + course.thickness / 2)));
+      }
       let q0 = Math.max(0, core0 - pad);
       let q1 = Math.min(acrossLimit, core1 + pad);
       if (threshold !== undefined) {
@@ -306,6 +360,55 @@ function paintOver(image: RawImage, rulings: readonly Ruling[], pad: number, thr
   }
 }
 
+/** A line's box this many pixels across or more may hold a line drawn askew (slantedCourse); a level rule is 1-4 pixels thick. */
+const SLANT_BAND = 4;
+/** The share of a line's length at each end where its course is sampled. */
+const END_SHARE = 0.1;
+
+/**
+ * Where a line drawn askew runs through its box: its centre across at each position along, from
+ * the ink it crosses near each end (the median centre and length of the dark runs across the box,
+ * sampled over the first and last tenth of its length: a glyph's stroke in the box now and then
+ * does not move a median), and its thickness. None where both ends lie at one height (a thick rule,
+ * or one whose box grew by a speck): the box is the line.
+ */
+function slantedCourse(
+  lightness: (i: number) => number,
+  threshold: number,
+  alongStep: number,
+  acrossStep: number,
+  start: number,
+  end: number,
+  box0: number,
+  box1: number,
+): { at: (p: number) => number; thickness: number } | undefined {
+  const length = end - start;
+  if (length < 20) return undefined;
+  const reach = Math.max(3, Math.round(END_SHARE * length));
+  const sample = (from: number, to: number) => {
+    const centres: number[] = [];
+    const lengths: number[] = [];
+    const step = Math.max(1, Math.floor((to - from) / 24));
+    for (let p = from; p < to; p += step) {
+      const base = p * alongStep;
+      for (let q = box0; q < box1; q++) {
+        if (lightness(base + q * acrossStep) > threshold) continue;
+        const first = q;
+        while (q < box1 && lightness(base + q * acrossStep) <= threshold) q++;
+        centres.push((first + q) / 2);
+        lengths.push(q - first);
+      }
+    }
+    const middle = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1]!;
+    return centres.length ? { centre: middle(centres), thickness: middle(lengths), at: (from + to) / 2 } : undefined;
+  };
+  const head = sample(start, start + reach);
+  const tail = sample(end - reach, end);
+  if (!head || !tail || Math.abs(tail.centre - head.centre) < 1.5) return undefined;
+  const slope = (tail.centre - head.centre) / (tail.at - head.at);
+  return { at: (p) => head.centre + (p - head.at) * slope, thickness: Math.max(head.thickness, tail.thickness) + 1 };
+}
+
 /** Boxes on a page of `width` x `height` as they lie once the page is turned clockwise by `degrees` (rotateRaw's turn). */
 export function turnBoxes(boxes: readonly Ruling[], degrees: 0 | 90 | 180 | 270, width: number, height: number): Ruling[] {
   return boxes.map((b) => {
@@ -322,10 +425,11 @@ export function turnBoxes(boxes: readonly Ruling[], degrees: 0 | 90 | 180 | 270,
  * what the OCR engine should read. Rules that draw no grid (underlines, a letterhead's line, a
  * report's horizontal rules) stay on the page. `inPlace`: the lines are painted over in `pixels`
  * itself (a caller that has no more use for the page as it was saves a copy of it, 8 MB at 300 DPI).
+ * `stepped`: the page was levelled by the nearest pixels, its lines stepping between two rows (lineComponents).
  */
-export function takeLinesOff(pixels: RawImage, opts: { inPlace?: boolean } = {}): LinesTakenOff {
+export function takeLinesOff(pixels: RawImage, opts: { inPlace?: boolean; stepped?: boolean } = {}): LinesTakenOff {
   const gray: GrayImage = pixels.channels === 1 ? pixels : { width: pixels.width, height: pixels.height, data: grayOf(pixels) };
-  const { rulings, threshold, binarised } = rulingsAndInk(gray);
+  const { rulings, threshold, binarised } = rulingsAndInk(gray, { stepped: opts.stepped === true });
   if (threshold === undefined || !binarised) return { rulings };
   const grids = gridLines(rulings, Math.max(3, 0.004 * Math.max(pixels.width, pixels.height)));
   // Dot leaders go too: tesseract reads them as letters and misreads the label beside them.

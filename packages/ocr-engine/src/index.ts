@@ -7,7 +7,7 @@ export { OTHER_READERS, READING_MODES_RULE, parseFieldReadings, parseReadingMode
 export { firstModel, readPage, type ReadPageOptions, type ReadPageResult } from './read-page.js';
 export { unreadRegions } from './left-ink.js';
 export { readAgain, readingAheadOf, startReadingAgain, type ReadAgain, type ReadAgainOptions, type ReadingAhead } from './read-again.js';
-export { toGray, straighten, estimateSkew, inkReport } from './pixels.js';
+export { toGray, straighten, estimateSkew, inkReport, levelledForLines } from './pixels.js';
 export { assessPage, pageWords, type PageQuality } from './page-quality.js';
 export { DEFAULT_LANG_PATH, listInstalledLanguages } from './languages.js';
 export { rawPage, toPageImage } from './page-image.js';
