@@ -15,6 +15,27 @@ export function toGray(image: RawImage): GrayImage {
   return { width: image.width, height: image.height, data: out };
 }
 
+/** straighten's nearest-pixel turn of a gray page, the source stepped along each row (no products or rounding calls a pixel). */
+function sampledTurn(image: RawImage, out: Uint8Array, cos: number, sin: number, paper: number): RawImage {
+  const { width: w, height: h, data } = image;
+  const cx = (w - 1) / 2;
+  const cy = (h - 1) / 2;
+  for (let y = 0, o = 0; y < h; y++) {
+    const dy = y - cy;
+    // Where this row's first pixel comes from (the inverse turn), plus a half for rounding by truncation.
+    let sx = -cos * cx + sin * dy + cx + 0.5;
+    let sy = sin * cx + cos * dy + cy + 0.5;
+    for (let x = 0; x < w; x++, o++, sx += cos, sy -= sin) {
+      if (sx < 0.5 || sy < 0.5 || sx > w - 0.5 || sy > h - 0.5) {
+        out[o] = paper;
+        continue;
+      }
+      out[o] = data[(sy | 0) * w + (sx | 0)]!;
+    }
+  }
+  return { width: w, height: h, channels: 1, data: out };
+}
+
 /** Skew (degrees) from which a page is levelled before the lines drawn on it are looked for (levelledForLines). */
 const LINES_LEVEL_FROM = 0.3;
 /** The least gain in sharpness (measureSkew) that says a page's lines run across at the angle found. */
@@ -31,7 +52,8 @@ const LINES_LEVEL_MAX = 5;
  * sideways with few lines, a picture).
  */
 export function levelledForLines(image: RawImage): { image: RawImage; skew: number } {
-  const { degrees, gain } = measureSkew(toGray(image), LINES_LEVEL_MAX);
+  // The coarse search over a quarter of the ink samples: a page has tens of thousands (13 -> 6 ms a page).
+  const { degrees, gain } = measureSkew(toGray(image), LINES_LEVEL_MAX, { coarseEvery: 4 });
   if (Math.abs(degrees) < LINES_LEVEL_FROM || Math.abs(degrees) >= LINES_LEVEL_MAX || gain < LINES_LEVEL_GAIN) return { image, skew: 0 };
   // Sampled, not interpolated: interpolation spreads a thin rule over two rows of gray lighter than
   // the ink threshold (its grid was no longer found) and blurs small print (a levelled frx page read
@@ -68,6 +90,7 @@ export function straighten(image: RawImage, degrees: number, opts: { sampled?: b
   const sin = Math.sin(rad);
   const cx = (w - 1) / 2;
   const cy = (h - 1) / 2;
+  if (opts.sampled && c === 1) return sampledTurn(image, out, cos, sin, paper[0]!);
   for (let y = 0; y < h; y++) {
     const dy = y - cy;
     for (let x = 0; x < w; x++) {
@@ -194,7 +217,7 @@ export function estimateSkew(gray: GrayImage, maxDegrees = 8): number {
  * nothing is gained): a page whose lines run across shows a clear gain; one whose lines run down
  * (a page lying sideways) or that has few lines shows little, whatever angle wins.
  */
-export function measureSkew(gray: GrayImage, maxDegrees = 8): { degrees: number; gain: number } {
+export function measureSkew(gray: GrayImage, maxDegrees = 8, opts: { coarseEvery?: number } = {}): { degrees: number; gain: number } {
   const s = sampleInk(gray, sampleStep(gray));
   const xs = new Float64Array(s.count);
   const ys = new Float64Array(s.count);
@@ -211,10 +234,12 @@ export function measureSkew(gray: GrayImage, maxDegrees = 8): { degrees: number;
   if (n < 50) return { degrees: 0, gain: 1 };
   const span = Math.ceil(s.width * Math.tan((maxDegrees * Math.PI) / 180)) + 2;
   const rows = new Float64Array(s.height + 2 * span);
+  // `every`: one ink sample in so many counted (the coarse search: `coarseEvery`); the rows' sharpness scales alike.
+  let every = 1;
   const sharpness = (degrees: number): number => {
     rows.fill(0);
     const t = Math.tan((degrees * Math.PI) / 180);
-    for (let i = 0; i < n; i++) rows[Math.round(ys[i]! - xs[i]! * t) + span]! += 1;
+    for (let i = 0; i < n; i += every) rows[Math.round(ys[i]! - xs[i]! * t) + span]! += 1;
     let sum = 0;
     for (let i = 0; i < rows.length; i++) sum += rows[i]! * rows[i]!;
     return sum;
@@ -232,7 +257,9 @@ export function measureSkew(gray: GrayImage, maxDegrees = 8): { degrees: number;
     }
     return best;
   };
+  every = Math.max(1, opts.coarseEvery ?? 1);
   const coarse = search(-maxDegrees, maxDegrees, 0.25);
+  every = 1;
   const degrees = Math.round(search(coarse - 0.25, coarse + 0.25, 0.05) * 100) / 100;
   return { degrees, gain: bestScore / Math.max(1, sharpness(0)) };
 }
