@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawnPdf } from '../../../test/fixtures/pdf.ts';
 import { GERMAN_INVOICE, TILL_RECEIPT, TILL_RECEIPT_FIELDS } from '../../../test/fixtures/receipts.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
+import { askew, grayPng } from '../../../test/fixtures/scans.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 import { ALICE, bearer, runJob, startApi, storeFile, type TestApi } from './harness.js';
 
@@ -86,6 +87,19 @@ describe('a till receipt scanned at 200 DPI', () => {
       expect(status).toBe(400);
       expect(body.error!.code).toBe('validation_failed');
     }
+  });
+
+  it('reads the same fields from the receipt scanned four degrees askew, its rows followed along their tilt', async () => {
+    // A row's far end lies 35 px lower than its label at 200 DPI: read as level rows, the total's
+    // amount stood in a row of its own and another amount was taken.
+    const turned = await grayPng(await askew(await renderPlaced(TILL_RECEIPT, { dpi: DPI }), 4));
+    const { status, body } = await ocr({ file_store_key: await store(turned, 'receipt-askew.png'), prompt: ['company', 'date', 'address', 'total'] });
+    expect(status).toBe(200);
+    const fields = body.fields!;
+    expect(fields.total).toMatchObject({ value: TILL_RECEIPT_FIELDS.total.value, normalized: 21.5 });
+    expect(fields.date).toMatchObject({ value: TILL_RECEIPT_FIELDS.date.value });
+    expect(fields.company!.value).toBe(TILL_RECEIPT_FIELDS.company);
+    expect(fields.address!.value).toBe(TILL_RECEIPT_FIELDS.address);
   });
 });
 

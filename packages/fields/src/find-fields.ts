@@ -1,5 +1,5 @@
 import type { Box } from '@docsvc/image';
-import { overlap, textRows, unionOf, type LayoutWord, type TextRow } from '@docsvc/layout';
+import { overlap, rowsAlongTilt, unionOf, type LayoutWord, type TextRow } from '@docsvc/layout';
 import type { FieldRequest, FieldSource, FieldType, Table } from '@docsvc/schemas';
 import { partGluedLabels } from './glued-words.js';
 import { placeWordsPutRight } from './place-words.js';
@@ -735,7 +735,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
     [page.words, ...(page.otherReadings ?? [])].map((given, reading) => {
       const words = partGluedLabels(given);
       const read: FieldPage = reading === 0 ? { ...page, words } : { page: page.page, words };
-      return { page: read, rows: textRows(words), orderBase: p * 100_000 + reading * 10_000, reading, weight: page.readingWeights?.[reading] ?? 1 };
+      return { page: read, rows: rowsAlongTilt(words), orderBase: p * 100_000 + reading * 10_000, reading, weight: page.readingWeights?.[reading] ?? 1 };
     }),
   );
   // What each reading prints around a total: found once, for whichever requested fields are totals.

@@ -707,6 +707,19 @@ describe('a page askew', () => {
     }
   });
 
+  it("follows rows of words along their tilt, a row's label and its far figures one row at two degrees", async () => {
+    const { rowsAlongTilt } = await import('./tilt.js');
+    const { textRows } = await import('./rows.js');
+    const turn = askew(2);
+    const turned = words.map((w) => ({ ...w, box: turn(w.box) }));
+    const rowTexts = (rows: ReturnType<typeof textRows>) => rows.map((r) => r.words.map((w) => w.text).join(' '));
+    // Level rows split them: at two degrees a row's far end lies 49 px below its label, rows 34 px apart.
+    expect(rowTexts(textRows(turned))).not.toContain('Old age 89,003 15,094 27,526');
+    expect(rowTexts(rowsAlongTilt(turned))).toEqual(expected.map((r) => r.join(' ')));
+    // Level words are grouped as textRows groups them.
+    expect(rowTexts(rowsAlongTilt(words))).toEqual(rowTexts(textRows(words)));
+  });
+
   it("keeps a dash on its row where its middle lies above the row's (its row's right end a little lower)", () => {
     const table = [...text('Province', 100, 300), ...right('Dairy', 700, 300), ...right('Beef', 900, 300),
       ...text('Quebec', 100, 340), ...right('2,906', 700, 340), { text: '\u2013', box: { x0: 880, y0: 345, x1: 897, y1: 348 }, confidence: 0.9 },

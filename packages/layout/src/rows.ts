@@ -1,5 +1,5 @@
 import type { Box } from '@docsvc/image';
-import { centerY, heightOf, median, unionOf, widthOf } from './geometry.js';
+import { centerX, centerY, heightOf, median, unionOf, widthOf } from './geometry.js';
 import type { LayoutWord } from './types.js';
 import { joinWords } from '@docsvc/schemas';
 
@@ -37,19 +37,23 @@ export const segmentOf = (words: LayoutWord[]): Segment => ({ words, box: unionO
  * whose words are of a like height), top to bottom, each cut into segments at gaps wider than
  * columnGap.
  */
-export function textRows(words: readonly LayoutWord[]): TextRow[] {
+export function textRows(words: readonly LayoutWord[], opts: { slope?: number } = {}): TextRow[] {
   type OpenRow = { words: LayoutWord[]; cy: number; h: number };
   const open: OpenRow[] = [];
+  // `slope`: the page's lines of words run askew (dy/dx): a word's centre is taken where it would lie
+  // on the page's left edge, along its line.
+  const slope = opts.slope ?? 0;
+  const levelY = (box: Box) => centerY(box) - (slope ? slope * centerX(box) : 0);
   const joins = (word: LayoutWord, row: OpenRow): 'alike' | 'mark' | undefined => {
-    const cy = centerY(word.box);
+    const cy = levelY(word.box);
     const h = heightOf(word.box);
     if (Math.abs(cy - row.cy) <= 0.5 * Math.min(h, row.h) && h < 2.2 * row.h && row.h < 2.2 * h) return 'alike';
     // A mark far smaller than the row's type within its band (a `-` for nil, `..` not available,
     // read as a word of its own: punctuation alone) is on that row: the centre of a dash or dots is not the row's.
-    if (h < 0.5 * row.h && isPunctuation(word) && word.box.y0 >= row.cy - 0.6 * row.h && word.box.y1 <= row.cy + 0.6 * row.h) return 'mark';
+    if (h < 0.5 * row.h && isPunctuation(word) && cy - h / 2 >= row.cy - 0.6 * row.h && cy + h / 2 <= row.cy + 0.6 * row.h) return 'mark';
     return undefined;
   };
-  const byCentre = (list: LayoutWord[]) => list.sort((a, b) => centerY(a.box) - centerY(b.box));
+  const byCentre = (list: LayoutWord[]) => list.sort((a, b) => levelY(a.box) - levelY(b.box));
   const present = words.filter((w) => w.text.trim() !== '');
   // Words first, punctuation alone after: a dash's centre may lie above its row's (a page a little
   // askew), before the row is open.
@@ -60,17 +64,17 @@ export function textRows(words: readonly LayoutWord[]): TextRow[] {
       const row = open[i]!;
       if (joins(word, row) === 'alike') {
         row.words.push(word);
-        row.cy += (centerY(word.box) - row.cy) / row.words.length;
+        row.cy += (levelY(word.box) - row.cy) / row.words.length;
         row.h += (heightOf(word.box) - row.h) / row.words.length;
         joined = true;
         break;
       }
     }
-    if (!joined) open.push({ words: [word], cy: centerY(word.box), h: heightOf(word.box) });
+    if (!joined) open.push({ words: [word], cy: levelY(word.box), h: heightOf(word.box) });
   }
   // Punctuation alone joins the row nearest its centre that takes it, as a word or as a mark.
   for (const word of byCentre(present.filter(isPunctuation))) {
-    const cy = centerY(word.box);
+    const cy = levelY(word.box);
     const row = open.filter((r) => joins(word, r)).sort((a, b) => Math.abs(a.cy - cy) - Math.abs(b.cy - cy))[0];
     if (row) row.words.push(word);
     else open.push({ words: [word], cy, h: heightOf(word.box) });
