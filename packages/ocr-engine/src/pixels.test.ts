@@ -72,6 +72,16 @@ describe('levelledForLines', () => {
     }
   });
 
+  it('levels a colour page as its gray one, every channel alike', async () => {
+    const page = await ruled(-0.8);
+    const rgb = { width: page.width, height: page.height, channels: 3 as const, data: new Uint8Array(page.data.length * 3) };
+    page.data.forEach((v, i) => rgb.data.set([v, v, v], i * 3));
+    const gray = levelledForLines(page);
+    const colour = levelledForLines(rgb);
+    expect(colour.skew).toBe(gray.skew);
+    expect(Array.from({ length: gray.image.data.length }, (_, i) => colour.image.data[i * 3]!)).toEqual([...gray.image.data]);
+  });
+
   it('leaves a level page, and one askew by less than a third of a degree, as they are', async () => {
     for (const skew of [0, 0.15]) {
       const page = await ruled(skew);
