@@ -7,7 +7,7 @@
 // BENCH_TABLES_DIR=government: the synthetic government tables of lib/government-tables.ts; BENCH_TABLES_DIR=html: the same
 // tables set in HTML and printed to PDF by Chromium (lib/html-tables.ts); BENCH_TABLES_DIR=spreadsheet: set in spreadsheets and printed by LibreOffice Calc (lib/spreadsheet-tables.ts, needs soffice); BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
 // BENCH_TABLES_READ_AGAIN=0: without reading again what the reading missed, to compare; BENCH_TABLES_ODD=0: the ink left
-// unread read again, not the figures that read unlike their column; BENCH_TABLES_FIND_TABLES=1: scans whose grid was taken off read with tesseract's own table finding too; BENCH_TABLES_SKEW: the scans turned so many degrees; BENCH_TABLES_LEVEL=0: not levelled before their lines are looked for; BENCH_TABLES_DEBUG=1: per page).
+// unread read again, not the figures that read unlike their column; BENCH_TABLES_FIND_TABLES=1: scans whose grid was taken off read with tesseract's own table finding too; BENCH_TABLES_SKEW: the scans turned so many degrees; BENCH_TABLES_SCANNER=1: with a scanner's blur, gray paper and noise; BENCH_TABLES_LEVEL=0: not levelled before their lines are looked for; BENCH_TABLES_DEBUG=1: per page).
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import { ROOT, main, report, round } from './lib/common.ts';
 import { writeGovernmentTables } from './lib/government-tables.ts';
 import { writeHtmlTables } from './lib/html-tables.ts';
 import { writeSpreadsheetTables } from './lib/spreadsheet-tables.ts';
-import { askew } from '../test/fixtures/scans.ts';
+import { askew, asScanned } from '../test/fixtures/scans.ts';
 import { gridOf, relationsOf, scoreRelations } from './lib/table-structure.ts';
 
 // `government`: the tables of bench/lib/government-tables.ts, written to a temporary folder first;
@@ -41,6 +41,8 @@ const READ_AGAIN = process.env.BENCH_TABLES_READ_AGAIN !== '0';
 const ODD = process.env.BENCH_TABLES_ODD !== '0';
 /** BENCH_TABLES_FIND_TABLES=1: scans whose ruled grid was taken off read with tesseract's own table finding, as before worker-ocr turned it off for them. */
 const FIND_TABLES = process.env.BENCH_TABLES_FIND_TABLES === '1';
+/** BENCH_TABLES_SCANNER=1: scans with a scanner's blur, gray paper and ink and sensor noise (asScanned), not clean renders. */
+const SCANNER = process.env.BENCH_TABLES_SCANNER === '1';
 /** BENCH_TABLES_LEVEL=0: scans askew read as they lie, their lines looked for without levelling them first. */
 const LEVEL = process.env.BENCH_TABLES_LEVEL !== '0';
 const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 };
@@ -138,7 +140,8 @@ await main(async () => {
  */
 async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dpi: number, skew = 0) {
   const { image: rendered } = await rasterizePdfPage(bytes, page, { dpi, limits });
-  const image = skew ? await askew(rendered, skew) : rendered;
+  const turnedImage = skew ? await askew(rendered, skew) : rendered;
+  const image = SCANNER ? await asScanned(turnedImage) : turnedImage;
   const t0 = performance.now();
   // As worker-ocr: a page askew levelled first (BENCH_TABLES_LEVEL=0: not).
   const level = LEVEL ? levelledForLines({ ...image, channels: 1 }) : { image: { ...image, channels: 1 as const }, skew: 0 };
