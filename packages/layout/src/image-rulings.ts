@@ -199,7 +199,7 @@ function lineComponents(dark: Uint8Array, width: number, height: number, minLeng
     return i;
   };
   let previous: Array<{ x0: number; x1: number; id: number }> = [];
-  const words = new Uint32Array(dark.buffer, dark.byteOffset, dark.byteOffset % 4 === 0 ? dark.length >> 2 : 0);
+  const words = darkWords(dark);
   const perRow = width >> 2;
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -212,7 +212,7 @@ function lineComponents(dark: Uint8Array, width: number, height: number, minLeng
       if (!inked(row + x)) {
         // Four pixels of paper at a time where they are (most of a page's thin ink is no line).
         const i = row + x;
-        x += (i & 3) === 0 && (width & 3) === 0 && x + 4 <= width && words[i >> 2] === 0 && words[(i >> 2) + (under ? perRow : 0)] === 0 ? 4 : 1;
+        x += words && (i & 3) === 0 && (width & 3) === 0 && x + 4 <= width && words[i >> 2] === 0 && words[(i >> 2) + (under ? perRow : 0)] === 0 ? 4 : 1;
         continue;
       }
       const start = x;

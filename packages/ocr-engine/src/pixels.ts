@@ -15,9 +15,9 @@ export function toGray(image: RawImage): GrayImage {
   return { width: image.width, height: image.height, data: out };
 }
 
-/** straighten's nearest-pixel turn of a gray page, the source stepped along each row (no products or rounding calls a pixel). */
-function sampledTurn(image: RawImage, out: Uint8Array, cos: number, sin: number, paper: number): RawImage {
-  const { width: w, height: h, data } = image;
+/** straighten's nearest-pixel turn, the source stepped along each row (no products or rounding calls a pixel). */
+function sampledTurn(image: RawImage, out: Uint8Array, cos: number, sin: number, paper: number[]): RawImage {
+  const { width: w, height: h, channels: c, data } = image;
   const cx = (w - 1) / 2;
   const cy = (h - 1) / 2;
   for (let y = 0, o = 0; y < h; y++) {
@@ -25,15 +25,18 @@ function sampledTurn(image: RawImage, out: Uint8Array, cos: number, sin: number,
     // Where this row's first pixel comes from (the inverse turn), plus a half for rounding by truncation.
     let sx = -cos * cx + sin * dy + cx + 0.5;
     let sy = sin * cx + cos * dy + cy + 0.5;
-    for (let x = 0; x < w; x++, o++, sx += cos, sy -= sin) {
-      if (sx < 0.5 || sy < 0.5 || sx > w - 0.5 || sy > h - 0.5) {
-        out[o] = paper;
-        continue;
-      }
-      out[o] = data[(sy | 0) * w + (sx | 0)]!;
+    // A gray page's pixel is one byte: its loop apart, without the channels' (a fifth of the time).
+    if (c === 1) {
+      for (let x = 0; x < w; x++, o++, sx += cos, sy -= sin) out[o] = sx < 0.5 || sy < 0.5 || sx > w - 0.5 || sy > h - 0.5 ? paper[0]! : data[(sy | 0) * w + (sx | 0)]!;
+      continue;
+    }
+    for (let x = 0; x < w; x++, o += c, sx += cos, sy -= sin) {
+      const inside = !(sx < 0.5 || sy < 0.5 || sx > w - 0.5 || sy > h - 0.5);
+      const from = ((sy | 0) * w + (sx | 0)) * c;
+      for (let k = 0; k < c; k++) out[o + k] = inside ? data[from + k]! : paper[k]!;
     }
   }
-  return { width: w, height: h, channels: 1, data: out };
+  return { width: w, height: h, channels: c, data: out };
 }
 
 /** Skew (degrees) from which a page is levelled before the lines drawn on it are looked for (levelledForLines). */
@@ -90,7 +93,8 @@ export function straighten(image: RawImage, degrees: number, opts: { sampled?: b
   const sin = Math.sin(rad);
   const cx = (w - 1) / 2;
   const cy = (h - 1) / 2;
-  if (opts.sampled && c === 1) return sampledTurn(image, out, cos, sin, paper[0]!);
+  // The nearest pixel, as it is: a rule one pixel thick stays one pixel of ink, in steps.
+  if (opts.sampled) return sampledTurn(image, out, cos, sin, paper);
   for (let y = 0; y < h; y++) {
     const dy = y - cy;
     for (let x = 0; x < w; x++) {
@@ -101,12 +105,6 @@ export function straighten(image: RawImage, degrees: number, opts: { sampled?: b
       const o = (y * w + x) * c;
       if (sx < 0 || sy < 0 || sx > w - 1 || sy > h - 1) {
         for (let k = 0; k < c; k++) out[o + k] = paper[k]!;
-        continue;
-      }
-      if (opts.sampled) {
-        // The nearest pixel, as it is: a rule one pixel thick stays one pixel of ink, in steps.
-        const from = (Math.round(sy) * w + Math.round(sx)) * c;
-        for (let k = 0; k < c; k++) out[o + k] = data[from + k]!;
         continue;
       }
       const x0 = Math.floor(sx);
