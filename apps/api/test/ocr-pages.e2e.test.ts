@@ -7,7 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { proseLines, wordAccuracy } from '../../../test/fixtures/render-text.ts';
-import { billWords, FRENCH_LETTER, grayJpeg, grayPng, photographedBill, rgbJpeg, rgbPng, scannedPage, turned, type RgbImage } from '../../../test/fixtures/scans.ts';
+import { asScanned, billWords, FRENCH_LETTER, grayJpeg, grayPng, photographedBill, rgbJpeg, rgbPng, scannedPage, turned, type RgbImage } from '../../../test/fixtures/scans.ts';
+import { renderPlaced } from '../../../test/fixtures/render-text.ts';
+import { STATEMENT, STATEMENT_TABLE } from '../../../test/fixtures/tables.ts';
 import { ALICE, bearer, startApi, type TestApi } from './harness.js';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
@@ -186,6 +188,18 @@ describe('with the native engine (the default where tesseract 5 is installed)', 
       expect(service, name).toBeGreaterThanOrEqual(0.9);
       expect(body.pages[0]).toMatchObject({ rotation: 0 });
     }
+  });
+
+  it("reads a noisy scan's figures that the tesseract command misreads (its ink set black and its paper white first)", async () => {
+    // A scanner's sensor noise (deviation 6, on gray paper, blurred): tesseract's recognizer reads the
+    // gray levels, and reads `01/12` and `12.50` of this statement as other marks.
+    const scan = await grayPng(await asScanned(await renderPlaced(STATEMENT, { dpi: 300 })));
+    const figures = STATEMENT_TABLE.slice(1).flatMap((row) => [row[0]!, ...row.slice(2)]).filter(Boolean);
+    const cli = tesseractCli(scan, 'noisy-statement.png');
+    expect(figures.filter((f) => !cli.includes(f)).length).toBeGreaterThan(0);
+    const { status, body } = await c.ocr({ file_store_key: await c.store(scan) });
+    expect(status).toBe(200);
+    expect(figures.filter((f) => !words(body).includes(f))).toEqual([]);
   });
 });
 

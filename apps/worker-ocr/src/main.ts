@@ -52,7 +52,7 @@ await runWorker<OcrPageJob, OcrPageResult>({
   },
   processor: async (job, ctx) => {
     if (!engine) throw new Error('OCR engine not ready');
-    return recognizePage(job as Job<OcrPageJob>, ctx, engine, limits, { modes: config.OCR_FIELD_READINGS.modes, paddle });
+    return recognizePage(job as Job<OcrPageJob>, ctx, engine, { limits, fieldReadings: { modes: config.OCR_FIELD_READINGS.modes, paddle }, quietNoise: config.OCR_QUIET_NOISE });
   },
 });
 

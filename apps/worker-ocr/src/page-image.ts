@@ -10,6 +10,8 @@ export interface JobPage {
   from: string;
   /** The resolution an image file states (its decoded pixels, e.g. with their lines taken off, no longer do). */
   dpi?: number;
+  /** Black and white already (a bilevel scan's PBM): no gray levels to set. */
+  bilevel?: boolean;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function pageImage(job: OcrPageJob, ctx: WorkerContext, limits: Doc
     return {
       image: { width, height, bytes: raster, pixels: () => (gray ??= Promise.resolve({ ...decodePgm(raster), channels: 1 })) },
       from: bilevel ? 'pdf raster (pbm)' : 'pdf raster',
+      ...(bilevel ? { bilevel } : {}),
     };
   }
   const bytes = await ctx.store.getBytes(job.image.sourceKey);

@@ -3,11 +3,12 @@ import { assembleSections, packSections, pageStructureOf, tightenToInk } from '@
 import { oddFigures, takeLinesOff, turnBoxes, type Ruling } from '@docsvc/layout';
 import type { DocumentLimits } from '@docsvc/documents/images';
 import { firstModel, levelledForLines, pageWords, rawPage, readAgain, readingAheadOf, readPage, toGray, type EnginePage, type OcrEngine, type PaddleReader, type ReadingMode, type ReadPageOptions, type ReadPageResult } from '@docsvc/ocr-engine';
+import { quietScan } from '@docsvc/image';
 import type { PackedWord } from '@docsvc/schemas';
 import type { OcrPageJob, OcrPageResult } from '@docsvc/queue';
 import type { WorkerContext } from '@docsvc/worker-runtime';
 import { pageImage, type JobPage } from './page-image.js';
-import type { Box } from '@docsvc/image';
+import type { Box, RawImage } from '@docsvc/image';
 
 /**
  * Job "page": read one page upright in the right language (readPage: orientation and language are
@@ -16,21 +17,24 @@ import type { Box } from '@docsvc/image';
  * again in one more recognition (readAgain): the ink it left unread (tesseract drops a digit alone in
  * a cell) and the figures of a table that read unlike the rest of their column (`“1.2` for `-1.2`,
  * `21` for `2.1`, taken where they then read as the column prints). With fine_grained, each word box is
- * tightened to the word's own ink in the same (upright) image. Stops at PAGE_TIMEOUT_MS (ctx.signal:
+ * tightened to the word's own ink in the same (upright) image. A noisy scan is read with its ink set
+ * black and its paper white (quietScan; OCR_QUIET_NOISE). Stops at PAGE_TIMEOUT_MS (ctx.signal:
  * the engine's process is killed or its thread replaced).
  */
 export async function recognizePage(
   job: Job<OcrPageJob>,
   ctx: WorkerContext,
   engine: OcrEngine,
-  limits: DocumentLimits,
-  fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null },
+  settings: PageSettings,
 ): Promise<OcrPageResult> {
+  const { limits, fieldReadings } = settings;
   const fetched = pageImage(job.data, ctx, limits);
-  // The engine starts (and loads its model) while the page is fetched and checked.
   if (!job.data.drawnLines) {
-    const arriving = fetched.then(unlined);
-    return readAndLayOut(job, ctx, engine, fieldReadings, arriving, readPage(engine, arriving.then((p) => p.image), readOptions(job, ctx, fieldReadings, dpiOf(job.data).dpi)));
+    // The engine starts (and loads its model) while the page's pixels are decoded and their noise
+    // measured: told the resolution the file states, since a quietened page reaches it as pixels.
+    const fetchedPage = await fetched;
+    const arriving = quietened(fetchedPage, settings.quietNoise).then(unlined);
+    return readAndLayOut(job, ctx, engine, fieldReadings, arriving, readPage(engine, arriving.then((p) => p.image), readOptions(job, ctx, fieldReadings, dpiOf(job.data).dpi ?? fetchedPage.dpi)));
   }
   // Structure asked: the page's lines are taken off first, and how it is read follows from them: as
   // pixels, told the resolution its file states; where a ruled grid was taken off, without the engine's
@@ -42,7 +46,7 @@ export async function recognizePage(
   // by as much as it saved).
   const fetchedPage = await fetched;
   const dpi = dpiOf(job.data).dpi ?? fetchedPage.dpi;
-  const lining = withoutLines(fetchedPage);
+  const lining = withoutLines(fetchedPage, settings.quietNoise);
   // A page of `auto` read again in its own language: the recognition to follow loads that model instead.
   let readingIn = firstModel(job.data.language, engine.languages);
   let ahead: ReturnType<typeof readingAheadOf> | undefined;
@@ -66,6 +70,14 @@ export async function recognizePage(
   }
 }
 
+/** What a page is read with: the worker's limits, field readings and OCR_QUIET_NOISE. */
+export interface PageSettings {
+  limits: DocumentLimits;
+  fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null };
+  /** Pages whose paper noise is at least this are quietened before they are read (quietScan); 0: never. */
+  quietNoise: number;
+}
+
 /** The page had no ruled grid to take off: its reading without table finding is not the one wanted. */
 class NoGrid extends Error {}
 
@@ -76,10 +88,31 @@ function readOptions(job: Job<OcrPageJob>, ctx: WorkerContext, fieldReadings: { 
   return { language, signal: ctx.signal, ...(readFields ? { readAgainAs: fieldReadings.modes } : {}), ...(dpi ? { dpi } : {}) };
 }
 
-/** A page as it is read: without the lines drawn on it where they were taken off, and those lines. */
-type LinedPage = JobPage & { rulings: Ruling[]; width: number; height: number; gridErased: boolean; linesMs?: number; skew: number };
+/** A page as it is read: quietened where its scan was noisy (and how noisy its paper was). */
+type QuietPage = JobPage & { noise?: number; quietened?: boolean };
 
-const unlined = (p: JobPage): LinedPage => ({ ...p, rulings: [], width: p.image.width, height: p.image.height, gridErased: false, skew: 0 });
+/** A page as it is read: without the lines drawn on it where they were taken off, and those lines. */
+type LinedPage = QuietPage & { rulings: Ruling[]; width: number; height: number; gridErased: boolean; linesMs?: number; skew: number };
+
+const unlined = (p: QuietPage): LinedPage => ({ ...p, rulings: [], width: p.image.width, height: p.image.height, gridErased: false, skew: 0 });
+
+/**
+ * The page with its ink set black and its paper white where its scan is noisy (quietScan: paper noise
+ * of `minNoise` gray levels or more), handed to the engine as gray pixels; else as it came. A bilevel
+ * scan has no levels to set.
+ */
+async function quietened(p: JobPage, minNoise: number): Promise<QuietPage> {
+  if (p.bilevel || minNoise <= 0) return p;
+  // In place: a page quietened is handed on as new pixels, and one left alone is left unchanged.
+  const quiet = quietPixels(await p.image.pixels(), minNoise);
+  return quiet.image ? { ...p, image: rawPage(quiet.image), noise: quiet.noise, quietened: true } : { ...p, noise: quiet.noise };
+}
+
+/** quietScan of a page's pixels (a colour page's gray), in place: the gray page where it was quietened. */
+function quietPixels(pixels: RawImage, minNoise: number): { image?: RawImage; noise: number } {
+  const quiet = quietScan(toGray(pixels), { minNoise, inPlace: true });
+  return quiet.image ? { image: { ...quiet.image, channels: 1 }, noise: quiet.noise } : { noise: quiet.noise };
+}
 
 async function readAndLayOut(
   job: Job<OcrPageJob>,
@@ -102,7 +135,7 @@ async function readAndLayOut(
     read.passes += 1;
     others.push({ page, by: fieldReadings.paddle.name });
   }
-  const { from, rulings: drawn, width: sentWidth, height: sentHeight, skew: levelledBy } = await arriving;
+  const { from, rulings: drawn, width: sentWidth, height: sentHeight, skew: levelledBy, noise, quietened } = await arriving;
   // Levelled before its lines were looked for, then by the reading (where it measured a tilt of its own).
   const skew = Math.round((levelledBy + read.skew) * 100) / 100;
   const t0 = performance.now();
@@ -142,6 +175,7 @@ async function readAndLayOut(
       width,
       height,
       from,
+      ...(noise !== undefined ? { noise: Math.round(noise * 100) / 100, ...(quietened ? { quietened } : {}) } : {}),
       rotation: read.rotation,
       skew,
       language: read.language,
@@ -189,12 +223,15 @@ const packedWords = (page: EnginePage): PackedWord[] => pageWords(page).map((w) 
  * of a degree a grid's lines are no longer found whole), and read levelled. A page without lines
  * goes on as it came.
  */
-async function withoutLines(p: JobPage): Promise<LinedPage> {
+async function withoutLines(p: JobPage, minNoise: number): Promise<LinedPage> {
   const scanned = await p.image.pixels();
   const t0 = performance.now();
   const { image: pixels, skew } = levelledForLines(scanned);
   // In place: the page is read as it is without its lines from here on.
   const { rulings, erased, gridErased } = takeLinesOff(pixels, { inPlace: true, stepped: skew !== 0 });
-  const image = erased ? rawPage(erased) : skew ? rawPage(pixels) : p.image;
-  return { ...p, image, rulings, skew, width: pixels.width, height: pixels.height, gridErased: gridErased === true, linesMs: Math.round(performance.now() - t0) };
+  // A noisy scan quietened once its lines are off (they were found in its own levels).
+  const quiet = p.bilevel || minNoise <= 0 ? undefined : quietPixels(erased ?? pixels, minNoise);
+  const image = quiet?.image ? rawPage(quiet.image) : erased ? rawPage(erased) : skew ? rawPage(pixels) : p.image;
+  const noisy = quiet ? { noise: quiet.noise, ...(quiet.image ? { quietened: true } : {}) } : {};
+  return { ...p, ...noisy, image, rulings, skew, width: pixels.width, height: pixels.height, gridErased: gridErased === true, linesMs: Math.round(performance.now() - t0) };
 }

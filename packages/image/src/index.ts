@@ -1,2 +1,3 @@
 export type { Box, GrayImage, RawImage } from './types.js';
-export { grayHistogram, otsu, type OtsuSplit } from './otsu.js';
+export { grayHistogram, inkSplit, inkThreshold, otsu, type InkSplit, type OtsuSplit } from './otsu.js';
+export { paperNoise, quietScan, type QuietScan } from './quiet-scan.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grayHistogram, otsu } from './otsu.js';
+import { grayHistogram, inkSplit, inkThreshold, otsu } from './otsu.js';
 
 const image = (width: number, height: number, pixel: (x: number, y: number) => number) => {
   const data = new Uint8Array(width * height);
@@ -44,5 +44,56 @@ describe('otsu', () => {
     const histogram = grayHistogram(page, { x0: 10, y0: 0, x1: 20, y1: 5 });
     expect(histogram[255]).toBe(50);
     expect(histogram[0]).toBe(0);
+  });
+});
+
+/** A histogram of surfaces, each `count` pixels spread normally around `level` by `spread` levels (a scan's). */
+const surfaces = (...parts: Array<{ level: number; spread: number; count: number }>) => {
+  const histogram = new Uint32Array(256);
+  for (const { level, spread, count } of parts) {
+    let total = 0;
+    const weights = Array.from({ length: 256 }, (_, v) => (total += Math.exp(-(((v - level) / spread) ** 2) / 2), Math.exp(-(((v - level) / spread) ** 2) / 2)));
+    weights.forEach((w, v) => (histogram[v]! += Math.round((w / total) * count)));
+  }
+  return histogram;
+};
+
+describe('inkSplit', () => {
+  it("gives the ink and paper levels either side of Otsu's split on a plain page", () => {
+    const split = inkSplit(surfaces({ level: 40, spread: 20, count: 400_000 }, { level: 238, spread: 6, count: 5_000_000 }));
+    expect(split).toBeDefined();
+    expect(split!.threshold).toBe(otsu(surfaces({ level: 40, spread: 20, count: 400_000 }, { level: 238, spread: 6, count: 5_000_000 }))!.threshold);
+    expect(Math.abs(split!.ink - 40)).toBeLessThanOrEqual(3);
+    expect(Math.abs(split!.paper - 238)).toBeLessThanOrEqual(3);
+  });
+
+  it("splits the ink from a shaded band that a noisy scan's Otsu split counts as ink, the band as the surface", () => {
+    // A statement with gray rows, scanned: blurred ink spread thin, a tint at 186, paper at 238.
+    const page = surfaces({ level: 110, spread: 30, count: 800_000 }, { level: 186, spread: 7, count: 3_000_000 }, { level: 238, spread: 7, count: 5_000_000 });
+    expect(otsu(page)!.threshold).toBeGreaterThan(186);
+    const split = inkSplit(page)!;
+    expect(split.threshold).toBeGreaterThan(120);
+    expect(split.threshold).toBeLessThan(170);
+    expect(inkThreshold(page)).toBe(split.threshold);
+    expect(Math.abs(split.paper - 186)).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps as ink a dark band nearer the ink than the paper (white letters on a dark header)', () => {
+    const page = surfaces({ level: 35, spread: 10, count: 500_000 }, { level: 110, spread: 6, count: 1_000_000 }, { level: 238, spread: 6, count: 5_000_000 });
+    expect(inkThreshold(page)).toBe(otsu(page)!.threshold);
+    expect(inkThreshold(page)).toBeGreaterThan(110);
+  });
+
+  it("keeps as ink a thermal receipt's faint print over a few black specks", () => {
+    const page = new Uint32Array(256);
+    page[0] = 2_000;
+    for (let v = 150; v <= 230; v++) page[v] = 1_200;
+    surfaces({ level: 250, spread: 3, count: 750_000 }).forEach((n, v) => (page[v]! += n));
+    expect(inkThreshold(page)).toBe(otsu(page)!.threshold);
+    expect(inkThreshold(page)).toBeGreaterThan(200);
+  });
+
+  it('finds no ink on a page of one surface (a blank scan)', () => {
+    expect(inkSplit(surfaces({ level: 238, spread: 6, count: 1_000_000 }))).toBeUndefined();
   });
 });

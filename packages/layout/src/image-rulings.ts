@@ -1,4 +1,4 @@
-import { grayHistogram, otsu, type GrayImage, type RawImage } from '@docsvc/image';
+import { grayHistogram, inkThreshold, type GrayImage, type RawImage } from '@docsvc/image';
 import { darkWords, forEachDarkRun } from './dark-runs.js';
 import { findLeaders } from './image-leaders.js';
 import { touchingGroups } from './ruled-tables.js';
@@ -21,7 +21,7 @@ interface Component {
 
 /**
  * The straight lines drawn on a scanned page (table borders and rules), as thin boxes in its pixels:
- * a morphology pass on the page binarised by Otsu's threshold. Horizontal lines are connected dark
+ * a morphology pass on the page binarised by its ink threshold (inkThreshold: Otsu's, below a tint). Horizontal lines are connected dark
  * runs along rows that reach across `minLength`, at most `maxThickness` thick on average; vertical
  * lines the same along columns. Glyph strokes are too short, filled areas too thick.
  */
@@ -42,8 +42,8 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   // Pages of 200 DPI and more are read at half their size (a 2x2 block is ink when any of its
   // pixels is): a line one pixel thick survives, and the pass costs a quarter.
   const k = Math.min(image.width, image.height) >= 1400 ? 2 : 1;
-  const split = otsu(grayHistogram(image));
-  if (!split || split.contrast < 48) return { rulings: [] };
+  const t = inkThreshold(grayHistogram(image));
+  if (t === undefined) return { rulings: [] };
   // Rows and columns padded with paper to a multiple of four: every row starts on a 32-bit word, and
   // the passes below step over paper four pixels at a time.
   const used = Math.floor(image.width / k);
@@ -51,7 +51,6 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   const height = Math.ceil(Math.floor(image.height / k) / 4) * 4;
   const rows = Math.floor(image.height / k);
   const dark = new Uint8Array(width * height);
-  const t = split.threshold;
   const ink = new Uint8Array(256);
   for (let v = 0; v <= t; v++) ink[v] = 1;
   const src = image.data;
@@ -458,7 +457,7 @@ export interface LinesTakenOff {
 }
 
 /**
- * The page with every pixel of the tables' frame (`frame`) lighter than the ink threshold (Otsu's,
+ * The page with every pixel of the tables' frame (`frame`) lighter than the ink threshold (inkThreshold,
  * taken with the lines still on the page) made paper. Tables shade rows and headers; with their lines gone, tesseract's own threshold
  * falls below such a tint and reads a shaded row as a black bar (nothing of it is read). In place.
  */

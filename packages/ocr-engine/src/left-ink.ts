@@ -1,6 +1,6 @@
-import type { Box, GrayImage } from '@docsvc/image';
+import { inkThreshold, type Box, type GrayImage } from '@docsvc/image';
 import { pageWords } from './page-quality.js';
-import { inkThreshold, toGray } from './pixels.js';
+import { toGray } from './pixels.js';
 import { dotsAt } from './left-dots.js';
 import { raisedMarkOf, withMarkRead, type RaisedMark } from './raised-marks.js';
 import { medianHeight } from './stack-image.js';

@@ -1,4 +1,4 @@
-import { otsu, type Box, type GrayImage, type RawImage } from '@docsvc/image';
+import { inkThreshold, type Box, type GrayImage, type RawImage } from '@docsvc/image';
 
 /**
  * Pixel work done here rather than in the engine, only on pages that need it: gray for fine_grained,
@@ -126,16 +126,7 @@ export function straighten(image: RawImage, degrees: number, opts: { sampled?: b
   return { width: w, height: h, channels: c, data: out };
 }
 
-/** Ink and paper closer than this (gray levels) are one surface: scanner noise on a blank page, not ink. */
-const MIN_CONTRAST = 48;
-
-/** The gray level at or below which a pixel is ink (Otsu's split of `histogram`), or none on a page of one surface. */
-export function inkThreshold(histogram: Uint32Array): number | undefined {
-  const split = otsu(histogram);
-  return split && split.contrast >= MIN_CONTRAST ? split.threshold : undefined;
-}
-
-/** A page reduced by sampling every `step`-th pixel, as dark (ink) or not by Otsu's threshold. */
+/** A page reduced by sampling every `step`-th pixel, as dark (ink) or not by its ink threshold. */
 interface InkSample {
   width: number;
   height: number;

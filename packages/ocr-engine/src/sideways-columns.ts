@@ -1,5 +1,4 @@
-import type { GrayImage } from '@docsvc/image';
-import { inkThreshold } from './pixels.js';
+import { inkThreshold, type GrayImage } from '@docsvc/image';
 import type { EngineLine, EnginePage } from './types.js';
 
 /**
