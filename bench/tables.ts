@@ -7,7 +7,7 @@
 // BENCH_TABLES_DIR=government: the synthetic government tables of lib/government-tables.ts; BENCH_TABLES_DIR=html: the same
 // tables set in HTML and printed to PDF by Chromium (lib/html-tables.ts); BENCH_TABLES_DIR=spreadsheet: set in spreadsheets and printed by LibreOffice Calc (lib/spreadsheet-tables.ts, needs soffice); BENCH_TABLES_SCANS=0: born-digital only; BENCH_TABLES_SCAN_DPI: the scans' resolution;
 // BENCH_TABLES_READ_AGAIN=0: without reading again what the reading missed, to compare; BENCH_TABLES_ODD=0: the ink left
-// unread read again, not the figures that read unlike their column; BENCH_TABLES_FIND_TABLES=1: scans whose grid was taken off read with tesseract's own table finding too; BENCH_TABLES_SKEW: the scans turned so many degrees; BENCH_TABLES_SCANNER=1: with a scanner's blur, gray paper and noise; BENCH_TABLES_LEVEL=0: not levelled before their lines are looked for; BENCH_TABLES_QUIET=0: noisy scans not quietened; BENCH_TABLES_DEBUG=1: per page; BENCH_TABLES_DEBUG=grid: the scans' tables too).
+// unread read again, not the figures that read unlike their column; BENCH_TABLES_FIND_TABLES=1: scans whose grid was taken off read with tesseract's own table finding too; BENCH_TABLES_SKEW: the scans turned so many degrees; BENCH_TABLES_SCANNER=1: with a scanner's blur, gray paper and noise; BENCH_TABLES_LEVEL=0: not levelled before their lines are looked for; BENCH_TABLES_QUIET=2: noisy scans quietened as worker-ocr's OCR_QUIET_NOISE=2 does; BENCH_TABLES_DEBUG=1: per page; BENCH_TABLES_DEBUG=grid: the scans' tables too).
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,9 +46,8 @@ const FIND_TABLES = process.env.BENCH_TABLES_FIND_TABLES === '1';
 const SCANNER = process.env.BENCH_TABLES_SCANNER === '1';
 /** BENCH_TABLES_LEVEL=0: scans askew read as they lie, their lines looked for without levelling them first. */
 const LEVEL = process.env.BENCH_TABLES_LEVEL !== '0';
-/** BENCH_TABLES_QUIET=0: noisy scans read as they are, not quietened first (worker-ocr's OCR_QUIET_NOISE, default 2). */
-const QUIET = process.env.BENCH_TABLES_QUIET !== '0';
-const QUIET_NOISE = 2;
+/** BENCH_TABLES_QUIET=N: scans whose paper noise is N or more quietened first, as worker-ocr's OCR_QUIET_NOISE=N does (default 0: never, as worker-ocr's default). */
+const QUIET_NOISE = Number(process.env.BENCH_TABLES_QUIET || 0);
 const limits = { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 };
 
 await main(async () => {
@@ -150,8 +149,8 @@ async function readAsScan(engine: OcrEngine, bytes: Uint8Array, page: number, dp
   // As worker-ocr: a page askew levelled first (BENCH_TABLES_LEVEL=0: not).
   const level = LEVEL ? levelledForLines({ ...image, channels: 1 }) : { image: { ...image, channels: 1 as const }, skew: 0 };
   const { rulings, erased, gridErased } = takeLinesOff(level.image, { inPlace: true, stepped: level.skew !== 0 });
-  // As worker-ocr: a noisy scan quietened, its ink black and its paper white (BENCH_TABLES_QUIET=0: not).
-  if (QUIET) quietScan(erased ?? level.image, { minNoise: QUIET_NOISE, inPlace: true });
+  // As worker-ocr with OCR_QUIET_NOISE: a noisy scan quietened, its ink black and its paper white.
+  if (QUIET_NOISE > 0) quietScan(erased ?? level.image, { minNoise: QUIET_NOISE, inPlace: true });
   const t1 = performance.now();
   // As worker-ocr: the recognition that reads again what the reading missed starts with it, and loads its model meanwhile.
   const ahead = READ_AGAIN ? readingAheadOf(engine, { language: firstModel('auto', engine.languages), dpi }) : undefined;

@@ -80,7 +80,7 @@ describe('with the native engine (the default where tesseract 5 is installed)', 
   let c: ReturnType<typeof client>;
   beforeAll(async () => {
     api = await startApi();
-    workers = await startWorkers(['pdf', 'ocr'], api.deps.queuePrefix, { OCR_CONCURRENCY: '2', PDF_CONCURRENCY: '2' });
+    workers = await startWorkers(['pdf', 'ocr'], api.deps.queuePrefix, { OCR_CONCURRENCY: '2', PDF_CONCURRENCY: '2', OCR_QUIET_NOISE: '2' });
     c = client(api);
   }, 120_000);
   afterAll(async () => {
@@ -190,7 +190,7 @@ describe('with the native engine (the default where tesseract 5 is installed)', 
     }
   });
 
-  it("reads a noisy scan's figures that the tesseract command misreads (its ink set black and its paper white first)", async () => {
+  it("reads a noisy scan's figures that the tesseract command misreads, with OCR_QUIET_NOISE (its ink set black and its paper white first)", async () => {
     // A scanner's sensor noise (deviation 6, on gray paper, blurred): tesseract's recognizer reads the
     // gray levels, and reads `01/12` and `12.50` of this statement as other marks.
     const scan = await grayPng(await asScanned(await renderPlaced(STATEMENT, { dpi: 300 })));

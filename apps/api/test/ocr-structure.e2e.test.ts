@@ -42,7 +42,7 @@ let api: TestApi;
 let workers: RunningWorkers;
 beforeAll(async () => {
   api = await startApi();
-  workers = await startWorkers(['pdf', 'ocr', 'jobs'], api.deps.queuePrefix, { OCR_CONCURRENCY: '2', PDF_CONCURRENCY: '2' });
+  workers = await startWorkers(['pdf', 'ocr', 'jobs'], api.deps.queuePrefix, { OCR_CONCURRENCY: '2', PDF_CONCURRENCY: '2', OCR_QUIET_NOISE: '2' });
 }, 120_000);
 afterAll(async () => {
   await workers?.stop();
@@ -236,7 +236,7 @@ describe('scans: OCR words', () => {
     }
   });
 
-  it("reads the tables of scans with a scanner's noise as of clean ones", async () => {
+  it("reads the tables of scans with a scanner's noise as of clean ones, with OCR_QUIET_NOISE", async () => {
     // Sensor noise (deviation 6 on gray paper, blurred): read as they are, the census's figures came
     // out `1,722,563` as other marks and the yearbook's `36.2` and `18.1` misread.
     for (const [name, page, expected] of [

@@ -35,9 +35,9 @@ export const ocrWorkerConfig = loadOrExit('worker-ocr', {
   /**
    * A scanned page whose paper is at least this noisy (the mean difference of neighbouring paper
    * pixels, in gray levels: about 1.13 times the scanner's noise deviation; a render's paper is 0) is
-   * read with its ink set black and its paper white (README, "Noisy scans"); 0: never.
+   * read with its ink set black and its paper white (README, "Noisy scans"); 0 (the default): never.
    */
-  OCR_QUIET_NOISE: z.coerce.number({ message: 'must be a number' }).min(0, { message: 'must be at least 0' }).max(255, { message: 'must be at most 255' }).default(2),
+  OCR_QUIET_NOISE: z.coerce.number({ message: 'must be a number' }).min(0, { message: 'must be at least 0' }).max(255, { message: 'must be at most 255' }).default(0),
   /** Each engine's own settings (TESSERACT_BINARY, OCR_PAGE_MEMORY_MB, OCR_RECYCLE_AFTER_PAGES, ...): its definition.ts. */
   ...ENGINE_SETTINGS,
 });

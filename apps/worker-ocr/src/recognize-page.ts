@@ -17,8 +17,8 @@ import type { Box, RawImage } from '@docsvc/image';
  * again in one more recognition (readAgain): the ink it left unread (tesseract drops a digit alone in
  * a cell) and the figures of a table that read unlike the rest of their column (`“1.2` for `-1.2`,
  * `21` for `2.1`, taken where they then read as the column prints). With fine_grained, each word box is
- * tightened to the word's own ink in the same (upright) image. A noisy scan is read with its ink set
- * black and its paper white (quietScan; OCR_QUIET_NOISE). Stops at PAGE_TIMEOUT_MS (ctx.signal:
+ * tightened to the word's own ink in the same (upright) image. With OCR_QUIET_NOISE, a noisy scan is
+ * read with its ink set black and its paper white (quietScan). Stops at PAGE_TIMEOUT_MS (ctx.signal:
  * the engine's process is killed or its thread replaced).
  */
 export async function recognizePage(
@@ -29,9 +29,14 @@ export async function recognizePage(
 ): Promise<OcrPageResult> {
   const { limits, fieldReadings } = settings;
   const fetched = pageImage(job.data, ctx, limits);
+  if (!job.data.drawnLines && settings.quietNoise <= 0) {
+    // The engine starts (and loads its model) while the page is fetched and checked.
+    const arriving = fetched.then(unlined);
+    return readAndLayOut(job, ctx, engine, fieldReadings, arriving, readPage(engine, arriving.then((p) => p.image), readOptions(job, ctx, fieldReadings, dpiOf(job.data).dpi)));
+  }
   if (!job.data.drawnLines) {
-    // The engine starts (and loads its model) while the page's pixels are decoded and their noise
-    // measured: told the resolution the file states, since a quietened page reaches it as pixels.
+    // The engine starts while the page's pixels are decoded and their noise measured: told the
+    // resolution the file states, since a quietened page reaches it as pixels.
     const fetchedPage = await fetched;
     const arriving = quietened(fetchedPage, settings.quietNoise).then(unlined);
     return readAndLayOut(job, ctx, engine, fieldReadings, arriving, readPage(engine, arriving.then((p) => p.image), readOptions(job, ctx, fieldReadings, dpiOf(job.data).dpi ?? fetchedPage.dpi)));
@@ -74,7 +79,7 @@ export async function recognizePage(
 export interface PageSettings {
   limits: DocumentLimits;
   fieldReadings: { modes: readonly ReadingMode[]; paddle: PaddleReader | null };
-  /** Pages whose paper noise is at least this are quietened before they are read (quietScan); 0: never. */
+  /** Pages whose paper noise is at least this are quietened before they are read (quietScan); 0: never (the default). */
   quietNoise: number;
 }
 
