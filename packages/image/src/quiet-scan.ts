@@ -50,8 +50,9 @@ export interface QuietScan {
  * the page's gray levels, not its binarised copy, and sensor noise on the paper and in the strokes
  * makes it misread short words: eight government tables scanned with noise of deviation 2 gave 0.82
  * of their words to tesseract, 0.97 quietened. Pages whose paper noise (paperNoise) is below
- * `minNoise` are left alone: receipts photographed on clean paper read worse with their levels moved
- * (their faint print changed). `inPlace`: the levels are set in `image` itself.
+ * `minNoise` are left alone (none when it is 0). Not for every page: receipts, noisy or not, lost
+ * fields with their levels moved (faint coloured print, photographs on a dark table), so worker-ocr
+ * quietens only where asked (OCR_QUIET_NOISE). `inPlace`: the levels are set in `image` itself.
  */
 export function quietScan(image: GrayImage, opts: { minNoise: number; inPlace?: boolean }): QuietScan {
   const split = inkSplit(grayHistogram(image));
