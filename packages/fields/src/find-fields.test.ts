@@ -367,9 +367,11 @@ describe('findFields with other readings of a page', () => {
     expect(company('MAJU JAYA SDNBHD')).toBe('MAJU JAYA SDN BHD');
     expect(company('KEDAI MAJU', 'HARDWARE (KLANG)SUNBHD')).toBe('KEDAI MAJU HARDWARE (KLANG) SDN BHD');
     expect(company('MajuJayaRestaurantsSdnBhd')).toBe('MajuJayaRestaurants Sdn Bhd');
-    // A row ending inside a bracket goes on below though its ")" is misread; a trade's word misread by a letter.
-    expect(company('AIK HUAT HARDWARE', 'ENTERPRISE (SETIA', 'ALAMI SDN BHD')).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAMI SDN BHD');
-    expect(company('AIK HUAT HARDWARE', 'ENTERFRISE (SETIA ALAM) SDN BHD')).toBe('AIK HUAT HARDWARE ENTERFRISE (SETIA ALAM) SDN BHD');
+    // A row ending inside a bracket goes on below though its ")" is misread (and put back); a trade's word misread by a letter (put right).
+    expect(company('AIK HUAT HARDWARE', 'ENTERPRISE (SETIA', 'ALAMI SDN BHD')).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
+    expect(company('AIK HUAT HARDWARE', 'ENTERFRISE (SETIA ALAM) SDN BHD')).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
+    // The ")" kept and the "(" read as a letter, run into the word before it: put back.
+    expect(company('AIK HUAT HARDUARE', 'ENTERPRISEISETIA', 'ALAM) SDN BHD')).toBe('AIK HUAT HARDWARE ENTERPRISE (SETIA ALAM) SDN BHD');
     // A brand over a name that names itself stays out, however the name is broken.
     expect(company('AA PHARMACY', 'SUBANG HEALTHCARE', '(PUCHONG) SDN BHD')).toBe('SUBANG HEALTHCARE (PUCHONG) SDN BHD');
   });
@@ -452,7 +454,7 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     expect(company('GOODS SOLD ARE NOT RETURNABLE THANK YOU', 'SLF CASH & CARRY')).toBe('SLF CASH & CARRY');
     // A row of trade words alone under a name is what the business is, not who ("BISTRO & CAFE"), as is a branch's bracket.
     expect(company('THREE STOOGES', 'BISTRO & CAFE')).toBe('THREE STOOGES');
-    expect(company('AIK HUAT HARDNARE', 'ENTERPRISE (SETIA')).toBe('AIK HUAT HARDNARE');
+    expect(company('AIK HUAT HARDNARE', 'ENTERPRISE (SETIA')).toBe('AIK HUAT HARDWARE');
     // A proprietor's business name goes on to its suffix alone on the row under it.
     expect(company('TSH POWER HARDWARE', 'TRADING')).toBe('TSH POWER HARDWARE TRADING');
     // A logo's words printed again as the start of the full name, to its "CO." (a branch after it left out).

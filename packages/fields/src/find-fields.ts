@@ -3,7 +3,7 @@ import { overlap, rowsAlongTilt, unionOf, type LayoutWord, type TextRow } from '
 import type { FieldRequest, FieldSource, FieldType, Table } from '@docsvc/schemas';
 import { partGluedLabels } from './glued-words.js';
 import { placeWordsPutRight } from './place-words.js';
-import { headerCandidates } from './header-block.js';
+import { headerCandidates, nameWordsPutRight } from './header-block.js';
 import { majorityText, textDistance } from './majority-text.js';
 import { labelTokens, tokenMatches } from './tokens.js';
 import { hasCents, leadingNumber, meanConfidence, valuesIn, type WordValue } from './typed-values.js';
@@ -781,7 +781,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
     preferFullYear(inOrder);
     for (const c of inOrder) {
       if (c.type !== 'company' && c.type !== 'address') continue;
-      const text = c.type === 'address' ? placeWordsPutRight(lookAlikesPutRight(c.value)) : lookAlikesPutRight(c.value);
+      const text = c.type === 'address' ? placeWordsPutRight(lookAlikesPutRight(c.value)) : nameWordsPutRight(lookAlikesPutRight(c.value));
       if (c.normalized === c.value) c.normalized = text;
       c.value = text;
     }

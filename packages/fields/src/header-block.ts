@@ -2,7 +2,7 @@ import type { LayoutWord, TextRow } from '@docsvc/layout';
 import { labelTokens } from './tokens.js';
 import { FIELD_KINDS } from './vocabulary.js';
 import { meanConfidence } from './typed-values.js';
-import { ADDRESS_WORDS, COUNTRIES, STATES } from './place-words.js';
+import { ADDRESS_WORDS, COUNTRIES, Lexicon, PLACE_WORDS, STATES, lexiconWordsPutRight } from './place-words.js';
 import { readDates } from './values.js';
 
 /** What a document calls itself, printed where a seller's name could be: not a name. */
@@ -232,6 +232,78 @@ function nameWords(text: string): string[] {
 }
 /** Those of them that are not a trade's: who the business is ("ABC HO" of "ABC HO TRADING"; none in "BISTRO & CAFE"). */
 const namingWords = (text: string) => nameWords(text).filter((t) => !BUSINESS_WORDS.has(t));
+
+/** A name's trade words and legal forms, for putting misread ones right ("HARDUARE", "ENTERFRISE"). */
+const TRADE_LEXICON = new Lexicon([...BUSINESS_WORDS, ...LEGAL_FORMS]);
+/** What a branch in brackets after a name is called by: a place ("(SETIA ALAM)"), or a trade's word. */
+const BRANCH_LEXICON = new Lexicon([...PLACE_WORDS, ...BUSINESS_WORDS, ...LEGAL_FORMS]);
+/** Characters a scan reads for a bracket: an opening one, a closing one. */
+const OPENING_LOOKALIKES = new Set('ICTJYl1|[{');
+const CLOSING_LOOKALIKES = new Set('IJl1|]}');
+const heldOrNear = (lexicon: Lexicon, word: string) => lexicon.has(word.toLowerCase()) || lexicon.wordFor(word.toLowerCase()) !== undefined;
+/** A word that BRANCH_LEXICON holds or puts right. */
+const isBranchWord = (word: string) => heldOrNear(BRANCH_LEXICON, word);
+
+/**
+ * A word that is an opening bracket read as a letter and a branch's first word ("ISETIA"), or a
+ * trade's word run into them ("ENTERPRISEYCSETIA"): as printed ("(SETIA", "ENTERPRISE (SETIA").
+ */
+function withOpening(word: string): string | undefined {
+  if (!/^\p{L}+$/u.test(word) || isBranchWord(word)) return undefined;
+  if (word.length >= 4 && OPENING_LOOKALIKES.has(word[0]!) && isBranchWord(word.slice(1))) return `(${word.slice(1)}`;
+  for (let at = 3; at + 4 <= word.length; at++) {
+    for (let read = 1; read <= 2; read++) {
+      const [first, bracket, rest] = [word.slice(0, at), word.slice(at, at + read), word.slice(at + read)];
+      if (rest.length >= 3 && [...bracket].every((c) => OPENING_LOOKALIKES.has(c)) && heldOrNear(TRADE_LEXICON, first) && isBranchWord(rest)) return `${first} (${rest}`;
+    }
+  }
+  return undefined;
+}
+/** A branch's last word with its closing bracket read as a letter ("ALAMI"): as printed ("ALAM)"). */
+function withClosing(word: string): string | undefined {
+  if (word.length < 4 || !/^\p{L}+$/u.test(word.slice(0, -1)) || !CLOSING_LOOKALIKES.has(word.at(-1)!) || isBranchWord(word)) return undefined;
+  return isBranchWord(word.slice(0, -1)) ? `${word.slice(0, -1)})` : undefined;
+}
+
+/**
+ * A branch's bracket that a scan read as letters, put back where the name keeps the other one:
+ * "ENTERPRISE ISETIA ALAM) SDN BHD" and "ENTERPRISEYCSETIA ALAM)" -> "ENTERPRISE (SETIA ALAM)",
+ * "(SETIA ALAMI SDN BHD" -> "(SETIA ALAM) SDN BHD". Only where the bracket's word is one of places or
+ * trades: a name's own word that starts with an I keeps it.
+ */
+function bracketsPutRight(name: string): string {
+  const words = name.split(' ');
+  const closing = words.findIndex((w) => w.includes(')'));
+  const opening = words.findIndex((w) => w.includes('('));
+  if (closing >= 0 && (opening < 0 || opening > closing)) {
+    // The nearest word before the ")" (or the ")"'s own, "TSETIA)") that is its bracket misread.
+    for (let i = closing; i >= 0; i--) {
+      const head = i === closing ? words[i]!.slice(0, words[i]!.indexOf(')')) : words[i]!;
+      const put = withOpening(head);
+      if (put !== undefined) return [...words.slice(0, i), put + words[i]!.slice(head.length), ...words.slice(i + 1)].join(' ');
+    }
+  } else if (opening >= 0 && !words.slice(opening).some((w) => w.includes(')'))) {
+    for (let i = opening; i < words.length; i++) {
+      const [lead, word] = i === opening ? [words[i]!.slice(0, words[i]!.indexOf('(') + 1), words[i]!.slice(words[i]!.indexOf('(') + 1)] : ['', words[i]!];
+      const put = withClosing(word);
+      if (put !== undefined) return [...words.slice(0, i), lead + put, ...words.slice(i + 1)].join(' ');
+    }
+  }
+  return name;
+}
+
+/**
+ * A company's name with its misread words put right: brackets read as letters (bracketsPutRight), a
+ * trade's word or a legal form of five letters or more one misread character off ("HARDUARE",
+ * "ENTERFRISE"; shorter ones are too near names: "MING" is not "WING"), and a branch's words in brackets
+ * as places or trades ("(SETIA ALAH)" -> "(SETIA ALAM)").
+ */
+export function nameWordsPutRight(name: string): string {
+  return bracketsPutRight(name)
+    .split(/(\([^()]*\)?)/)
+    .map((part) => (part.startsWith('(') ? lexiconWordsPutRight(part, BRANCH_LEXICON) : lexiconWordsPutRight(part, TRADE_LEXICON, 5)))
+    .join('');
+}
 
 /**
  * A name without the registration number printed after it ("KMF FOODICIOUS SDN BHD (1132106-H)",

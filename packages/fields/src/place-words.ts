@@ -24,32 +24,62 @@ const TOWN_WORDS = [
   'kuala', 'lumpur', 'petaling', 'subang', 'shah', 'alam', 'klang', 'puchong', 'cheras', 'ampang', 'kepong', 'kajang', 'bangi', 'semenyih', 'sepang', 'serdang', 'kembangan', 'balakong', 'rawang', 'selayang', 'gombak', 'setapak', 'sentul', 'wangsa', 'maju', 'bangsar', 'kiara', 'bintang', 'buloh', 'sunway', 'kelana', 'glenmarie', 'banting', 'dengkil', 'cyberjaya', 'seremban', 'senawang', 'nilai', 'dickson', 'ipoh', 'taiping', 'butterworth', 'georgetown', 'bayan', 'lepas', 'bahru', 'masai', 'skudai', 'permas', 'kulai', 'pasir', 'gudang', 'tebrau', 'pandan', 'austin', 'larkin', 'perling', 'tampoi', 'gelang', 'patah', 'nusajaya', 'iskandar', 'puteri', 'tiram', 'muar', 'pahat', 'kluang', 'segamat', 'malacca', 'kuantan', 'kuching', 'kinabalu', 'sandakan', 'miri', 'sibu', 'bintulu', 'alor', 'setar', 'kangar', 'bharu', 'temerloh', 'mentakab', 'genting', 'highlands', 'cameron', 'langkawi', 'pinang', 'seberang', 'perai', 'nibong', 'tebal', 'jurong', 'tampines', 'woodlands', 'bedok', 'serangoon', 'orchard', 'toa', 'payoh', 'ang', 'kio', 'bishan', 'yishun', 'sembawang', 'punggol', 'sengkang', 'hougang', 'clementi', 'timah', 'batok', 'panjang', 'utara', 'selatan', 'timur', 'barat', 'tengah', 'pelangi', 'molek', 'impian', 'emas', 'harmoni', 'mutiara', 'mewah', 'perdana', 'sierra', 'tasik', 'hitam', 'ulu', 'tinggi', 'lama', 'besar', 'kecil',
 ];
 
-/** Every word of the lexicon, lower case. */
-const LEXICON = new Set([...ADDRESS_WORDS, ...COUNTRIES, ...STATES, ...BUILDING_WORDS, ...TOWN_WORDS].filter((w) => w.length >= 3));
-/** Lexicon words by length, for the words one character from a misread one. */
-const BY_LENGTH = new Map<number, string[]>();
-for (const word of LEXICON) BY_LENGTH.set(word.length, [...(BY_LENGTH.get(word.length) ?? []), word]);
+/** Every word of places this knows: streets, buildings, districts, towns, states and countries, lower case. */
+export const PLACE_WORDS: readonly string[] = [...new Set([...ADDRESS_WORDS, ...COUNTRIES, ...STATES, ...BUILDING_WORDS, ...TOWN_WORDS])];
 
 /**
  * Characters OCR reads one for another in receipt print, in groups: a misread word differs from the
- * printed one by one of these within a group (`ALAN` for `ALAM`, `INOAH` for `INDAH`, `SE7IA` for `SETIA`).
+ * printed one by one of these within a group (`ALAN` for `ALAM`, `INOAH` for `INDAH`, `SE7IA` for `SETIA`,
+ * `HARDUARE` for `HARDWARE`).
  */
-const CONFUSABLE = ['mnhw', 'dob0q', 'il1t|!j7', 's59$g', 'ef', 'uov', 'b8r', 'a4', 'z2', 'g6c', 'pf', 'kx'];
+const CONFUSABLE = ['mnhw', 'dob0q', 'il1t|!j7', 's59$g', 'ef', 'uov', 'uvw', 'b8r', 'a4', 'z2', 'g6c', 'pf', 'kx'];
 const confusable = (a: string, b: string) => CONFUSABLE.some((group) => group.includes(a) && group.includes(b));
 
-/**
- * The one lexicon word a misread `word` (lower case) can be: one confusable character off. A word one
- * letter short of a lexicon word is left as read: names are (`CHUAN` is not `CHULAN`).
- */
-function lexiconWordFor(word: string): string | undefined {
-  const found: string[] = [];
-  for (const candidate of BY_LENGTH.get(word.length) ?? []) {
-    let differ = -1;
-    let off = 0;
-    for (let i = 0; i < word.length && off < 2; i++) if (word[i] !== candidate[i]) [differ, off] = [i, off + 1];
-    if (off === 1 && confusable(word[differ]!, candidate[differ]!)) found.push(candidate);
+/** The shortest misread word taken to have lost a letter. */
+const LOST_LETTER_MIN = 6;
+
+/** Words that misread words are put right to (wordFor, wordAround). */
+export class Lexicon {
+  private readonly words: Set<string>;
+  private readonly byLength = new Map<number, string[]>();
+  /** `words` in lower case; those of fewer than three letters are left out (too many words are one character from them). */
+  constructor(words: Iterable<string>) {
+    this.words = new Set([...words].filter((w) => w.length >= 3));
+    for (const word of this.words) this.byLength.set(word.length, [...(this.byLength.get(word.length) ?? []), word]);
   }
-  return found.length === 1 ? found[0] : undefined;
+
+  has(word: string): boolean {
+    return this.words.has(word);
+  }
+
+  /**
+   * The one word a misread `word` (lower case) can be: one confusable character off, or, for a word
+   * of six letters or more, one letter short (`SEANGOR`: a faint letter lost). A shorter word one
+   * letter short of a lexicon word is left as read: names are (`CHUAN` is not `CHULAN`).
+   */
+  wordFor(word: string): string | undefined {
+    const found: string[] = [];
+    for (const candidate of this.byLength.get(word.length) ?? []) {
+      let differ = -1;
+      let off = 0;
+      for (let i = 0; i < word.length && off < 2; i++) if (word[i] !== candidate[i]) [differ, off] = [i, off + 1];
+      if (off === 1 && confusable(word[differ]!, candidate[differ]!)) found.push(candidate);
+    }
+    if (word.length >= LOST_LETTER_MIN) {
+      for (const candidate of this.byLength.get(word.length + 1) ?? []) {
+        let i = 0;
+        while (i < word.length && word[i] === candidate[i]) i++;
+        if (word.slice(i) === candidate.slice(i + 1)) found.push(candidate);
+      }
+    }
+    return found.length === 1 ? found[0] : undefined;
+  }
+
+  /** The one word that has a letter between `before` and `after` (lower case): a letter a scan broke into marks ("JA:_AN"). */
+  wordAround(before: string, after: string): string | undefined {
+    const found = (this.byLength.get(before.length + after.length + 1) ?? []).filter((w) => w.startsWith(before) && w.endsWith(after));
+    return found.length === 1 ? found[0] : undefined;
+  }
 }
 
 /** `word` written in the case `like` is written in: upper, capitalised or lower. */
@@ -61,22 +91,38 @@ function inCaseOf(word: string, like: string): string {
 }
 
 /**
+ * `text`'s words that `lexicon` does not hold but that are one misread character from exactly one of
+ * its words (Lexicon.wordFor), or that have a letter broken into an underscore and specks, put right: words of `minLength` (three) or more letters (digits that look like letters
+ * among them), printed in capitals or capitalised. A word the lexicon holds, or one two or more of its
+ * words are as near to, is left as read.
+ */
+export function lexiconWordsPutRight(text: string, lexicon: Lexicon, minLength = 3): string {
+  // A faint letter read as an underscore and specks, between its word's letters: the one word it can be.
+  const mended = text.replace(/(?<![\p{L}\p{N}])(\p{L}+)[:.]?_[:.]?(\p{L}+)(?![\p{L}\p{N}])/gu, (word, before: string, after: string) => {
+    if (before.length + after.length + 1 < minLength) return word;
+    const right = lexicon.wordAround(before.toLowerCase(), after.toLowerCase());
+    return right ? inCaseOf(right, word) : word;
+  });
+  return mended.replace(/(?<![\p{L}\p{N}])[\p{L}\d$|!][\p{L}\d$|!]{1,}[\p{L}](?![\p{L}\p{N}])/gu, (word) => {
+    if (word.length < minLength || (word.match(/\p{L}/gu)?.length ?? 0) < word.length - 1) return word;
+    if (word !== word.toUpperCase() && word[0] !== word[0]!.toUpperCase()) return word;
+    const lower = word.toLowerCase();
+    if (lexicon.has(lower)) return word;
+    const right = lexicon.wordFor(lower);
+    return right ? inCaseOf(right, word) : word;
+  });
+}
+
+const PLACES = new Lexicon(PLACE_WORDS);
+
+/**
  * An address's postcode read with a letter for a digit put right (postcodesPutRight), and its words
  * that are not words of addresses but one misread character from exactly one
  * (`SETIA ALAN` -> `SETIA ALAM`, `Kuala Lunpur` -> `Kuala Lumpur`, `SE7IA` -> `SETIA`, `GELANGOR` ->
- * `SELANGOR`, `LUT` -> `LOT`): words of three or more letters (digits that look like letters among them), printed in
- * capitals or capitalised. A word the lexicon holds, or one two or more of its words are as near to,
- * is left as read.
+ * `SELANGOR`, `LUT` -> `LOT`).
  */
 export function placeWordsPutRight(text: string): string {
-  return postcodesPutRight(text).replace(/(?<![\p{L}\p{N}])[\p{L}\d$|!][\p{L}\d$|!]{1,}[\p{L}](?![\p{L}\p{N}])/gu, (word) => {
-    if ((word.match(/\p{L}/gu)?.length ?? 0) < word.length - 1) return word;
-    if (word !== word.toUpperCase() && word[0] !== word[0]!.toUpperCase()) return word;
-    const lower = word.toLowerCase();
-    if (LEXICON.has(lower)) return word;
-    const right = lexiconWordFor(lower);
-    return right ? inCaseOf(right, word) : word;
-  });
+  return lexiconWordsPutRight(postcodesPutRight(text), PLACES);
 }
 
 /** Letters a scan reads for digits. */
