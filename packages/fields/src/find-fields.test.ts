@@ -394,6 +394,7 @@ describe('findFields with other readings of a page', () => {
   it("reads a 1 ending a lower-case word as an l, and a 1 or 0 inside an upper-case word as an I or O, but not a number run into a word", () => {
     const address = (...rows: string[]) => best(find([...text('KEDAI BUKU CAHAYA SDN BHD', 60, 20), ...rows.flatMap((r, i) => text(r, 60, 50 + 30 * i)), ...text('TEL: 03-4021 8899', 60, 50 + 30 * rows.length)], ['address']), 'address')?.value;
     expect(address('Leve1 6, Bangunan TH, Jalan SS21/39,', '47400 Petaling Jaya Selangor')).toBe('Level 6, Bangunan TH, Jalan SS21/39, 47400 Petaling Jaya Selangor');
+    expect(address('Leve1°6, Bangunan TH, Jalan SS21/39,', '47400 Petaling Jaya Selangor')).toBe('Level°6, Bangunan TH, Jalan SS21/39, 47400 Petaling Jaya Selangor');
     expect(address('LOT 3, SH0PPING CENTRE, SECT1ON U6,', '40150 SHAH ALAM, SELANGOR')).toBe('LOT 3, SHOPPING CENTRE, SECTION U6, 40150 SHAH ALAM, SELANGOR');
     const company = (name: string) => best(find([...text(name, 60, 20), ...text('NO 5, JALAN 3, 43800 DENGKIL', 60, 50)], ['company']), 'company')?.value;
     expect(company('HAI-0 RAYA BHD')).toBe('HAI-O RAYA BHD');
@@ -471,6 +472,19 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     // "KG" starting a row is a village's ("KG.BATU": kampung), not a German legal form.
     const village = find([...text('SIN THYE & COMPANY', 60, 20), ...text('REG. NO:00168397-H', 60, 50), ...text('NO.54', 60, 80), ...text('KG.BATU', 60, 110), ...text('51200 KUALA LUMPUR', 60, 140), ...text('TEL: 03-6258 0869', 60, 170)], ['company']);
     expect(best(village, 'company')?.value).toBe('SIN THYE & COMPANY');
+    // Sdn Bhd's short form with its B read as an R, or its S as a dollar sign: a legal form all the same.
+    expect(company('HAPPY STAR', 'SOON FATT S/R (81497-P)')).toBe('SOON FATT S/B');
+    expect(company('TQ FOR SHOPPING WITH US', 'MYNEWS RETAIL $B(306295-X) FKA BISON STORES SB')).toBe('MYNEWS RETAIL SB');
+  });
+
+  it("takes a proprietor's name printed over its registration number under a brand, and the address under the brand", () => {
+    const words = [...text('TAX INVOICE', 60, 20), ...text('BHPetrol Permas Jaya 2', 40, 50), ...text('LOT PTD 101051', 60, 80), ...text('Jalan Permas 10/10', 60, 110), ...text('81750 Masai, Johor', 60, 140), ...text('Esjay Fuel Enterprise', 50, 170), ...text('CO. REG. NO: 001011128-T', 40, 200), ...text('GST REG. NO: 000153358336', 40, 230)];
+    const found = find(words, ['company', 'address']);
+    expect(best(found, 'company')?.value).toBe('Esjay Fuel Enterprise');
+    expect(best(found, 'address')?.value).toBe('LOT PTD 101051 Jalan Permas 10/10 81750 Masai, Johor');
+    // A suffix alone over the number is the end of the name above it, not a name.
+    const sole = find([...text('TSH POWER HARDWARE', 60, 20), ...text('TRADING', 60, 50), ...text('(002009512-X)', 60, 80), ...text('NO 12, JALAN MAWAR 3,', 60, 110), ...text('53100 KUALA LUMPUR', 60, 140)], ['company']);
+    expect(best(sole, 'company')?.value).toBe('TSH POWER HARDWARE TRADING');
   });
 
   it("starts an address past a branch's name in brackets under the business's", () => {

@@ -703,7 +703,7 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
  * A name's or address's characters that OCR reads as their look-alikes, put right where the
  * characters beside them say which they are: a letter between digits is a digit (`7/1l8B` ->
  * `7/118B`, `4O170` -> `40170`), a digit between lower-case letters a letter (`Peta1ing` ->
- * `Petaling`), a 1 ending a word of lower-case letters after an e or an l an l (`Leve1` -> `Level`,
+ * `Petaling`), a 1 ending a word of lower-case letters after an e or an l, and followed by no letter or digit, an l (`Leve1` -> `Level`, `Leve1°6`,
  * `Hote1`, `Ma11`; not a number run into a word by a reading that dropped the space, `TrasBatu1`,
  * `Jalan1`), a 1 or 0 with two upper-case letters on each side an I or O (`SECT1ON`; a 0 ending a
  * word of upper-case letters an O, `HAI-0` -> `HAI-O`;
@@ -716,7 +716,7 @@ function lookAlikesPutRight(text: string): string {
     .replace(/(?<=\d)[oO](?=\d)/g, '0')
     .replace(/(?<=\p{Ll})1(?=\p{Ll})/gu, 'l')
     .replace(/(?<=\p{Ll})0(?=\p{Ll})/gu, 'o')
-    .replace(/(?<=(?:^|[\s,.;:])\p{L}\p{Ll}*[el])1(?=[\s,.;:]|$)/gu, 'l')
+    .replace(/(?<=(?:^|[\s,.;:])\p{L}\p{Ll}*[el])1(?=[^\p{L}\p{N}]|$)/gu, 'l')
     .replace(/(?<=\p{Lu}{2})1(?=\p{Lu}{2})/gu, 'I')
     .replace(/(?<=\p{Lu}{2})0(?=\p{Lu}{2})/gu, 'O')
     .replace(/(?<=(?:^|\s)\p{Lu}{2,}-?)0(?=[\s,.]|$)/gu, 'O')

@@ -11,8 +11,8 @@ const TITLES = new Set(
 );
 /** Legal forms that end a business's name in many countries. */
 const LEGAL_FORMS = new Set(['sdn', 'bhd', 'berhad', 'ltd', 'limited', 'inc', 'llc', 'llp', 'plc', 'corp', 'corporation', 'gmbh', 'ag', 'kg', 'ohg', 'sarl', 'sas', 'sa', 'sl', 'srl', 'spa', 'bv', 'nv', 'pty', 'pte', 'sb']);
-/** "S/B", Sdn Bhd's short form ("LAVENDER CONFECTIONERY & BAKERY S/B"). */
-const SLASHED_FORM = /\bS\s*\/\s*B\b/gi;
+/** "S/B", Sdn Bhd's short form ("LAVENDER CONFECTIONERY & BAKERY S/B"), its B read as an R or an 8 ("SOON FATT S/R"). */
+const SLASHED_FORM = /\bS\s*\/\s*[BR8]\b/gi;
 /**
  * Words that say what kind of business a name is (its trade, not who): a name of one word besides
  * these and its legal form names nothing alone ("ENTERPRISE (SETIA ALAM) SDN BHD" goes on from the row
@@ -31,7 +31,8 @@ const CLOSING_WORDS = new Set(['thank', 'thanks', 'returnable', 'refundable', 'e
 const tradeWords = (text: string) => labelTokens(text).filter((t) => BUSINESS_WORDS.has(t)).length;
 /** Legal forms of two letters that are other words too ("KG.BATU": kampung; "SA" ...): a form only after a name's first word. */
 const SHORT_FORMS = new Set(['kg', 'ag', 'sa', 'sl', 'sb', 'bv', 'nv']);
-const hasLegalForm = (text: string) => labelTokens(partedForms(withoutRegistration(text)).replace(SLASHED_FORM, 'SB')).some((t, i) => LEGAL_FORMS.has(t) && (i > 0 || !SHORT_FORMS.has(t)));
+// A dollar sign starting a word is an S ("RETAIL $B").
+const hasLegalForm = (text: string) => labelTokens(partedForms(withoutRegistration(text)).replace(SLASHED_FORM, 'SB').replace(/(?<=^|\s)\$(?=\p{Lu})/gu, 'S')).some((t, i) => LEGAL_FORMS.has(t) && (i > 0 || !SHORT_FORMS.has(t)));
 /** Words printed with legal forms that name nothing themselves: "CO. (M) SDN BHD". */
 const FORM_PARTS = new Set(['co', 'm', '&', 'and', 'company']);
 /** Legal forms printed as two words: where a scan misreads one of them by a letter ("SON BHD", "SDN BHI"), it is read as the form. */
@@ -113,7 +114,7 @@ const isRegistration = (row: TextRow) => {
     /^\(?\s*[\dA-Z]{4,}\s*-\s*[A-Z0-9]{1,3}\s*\)?$/i.test(text) ||
     // A number alone, its dash and brackets lost ("1030210K"): longer than any postcode.
     /^\d{6,}[A-Z]?$/i.test(text) ||
-    /\b(co\.?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|gst\s*(reg|id|no))/i.test(text)
+    /\b(co[.,]?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|gst\s*(reg|id|no))/i.test(text)
   );
 };
 /** A row that is one label and its number ("Site: 2395", "GSYReg:001627654144"): a site's or a registration's, not an address's first row. */
@@ -152,6 +153,13 @@ export interface HeaderCandidate {
   score: number;
 }
 
+/** The row after row `i`, past specks. */
+function nextRow(rows: readonly TextRow[], i: number): number {
+  let next = i + 1;
+  while (next < rows.length && isSpecks(rows[next]!)) next++;
+  return next;
+}
+
 /** How many rows from the top a seller's name is looked for in. */
 const NAME_ROWS = 8;
 /** The most rows an address takes. */
@@ -162,7 +170,7 @@ const ADDRESS_ROWS = 5;
  * "... GmbH"), with the row above when the form's row is short ("POPULAR BOOK" / "CO. (M) SDN BHD"),
  * else the first row that reads as a name.
  */
-function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: number; cutAtSuffix?: boolean } | undefined {
+function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: number; cutAtSuffix?: boolean; addressFrom?: number } | undefined {
   const top = rows.slice(0, NAME_ROWS);
   const legal = top.findIndex((r) => letterShare(rowText(r)) >= 0.5 && hasLegalForm(rowText(r)));
   if (legal >= 0) {
@@ -192,6 +200,11 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
   const trade = header.find((i) => tradeWords(rowText(top[i]!)) > 0 && namingWords(rowText(top[i]!)).length > 0);
   const first = trade !== undefined && tradeWords(rowText(top[header[0]!]!)) === 0 ? trade : names[0];
   if (first === undefined) return undefined;
+  // A proprietor's name printed over its registration number under a brand and its address ("BHPetrol
+  // Permas Jaya 2" / its address / "Esjay Fuel Enterprise" / "CO. REG. NO: 001011128-T"): the business's
+  // name; its address is still the one under the brand.
+  const registered = names.find((i) => i > first && isRegistration(top[nextRow(top, i)] ?? top[i]!) && nextRow(top, i) < top.length && labelTokens(rowText(top[i]!)).some((t) => NAME_SUFFIXES.has(t) || BUSINESS_WORDS.has(t)) && namingWords(rowText(top[i]!)).length > 0);
+  if (registered !== undefined) return { from: registered, to: registered, score: 0.5, addressFrom: first + 1 };
   // A logo's words printed again below as the start of the full name, which ends at a company's
   // suffix ("EIGHT OUNCE" / "EIGHT OUNCE COFFEE CO. THE GARDENS MALL"): the full name, to its suffix.
   const logo = labelTokens(rowText(top[first]!));
@@ -300,6 +313,7 @@ function bracketsPutRight(name: string): string {
  */
 export function nameWordsPutRight(name: string): string {
   return bracketsPutRight(name)
+    .replace(/\b(S\s*\/\s*)[R8]\b/g, '$1B')
     .split(/(\([^()]*\)?)/)
     .map((part) => (part.startsWith('(') ? lexiconWordsPutRight(part, BRANCH_LEXICON) : lexiconWordsPutRight(part, TRADE_LEXICON, 5)))
     .join('');
@@ -336,7 +350,7 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
     const words = all.slice(skip, skip + Math.max(1, text.split(/\s+/).length));
     return text ? [{ text, words, score: name.score }] : [];
   }
-  const start = name ? name.to + 1 : 0;
+  const start = name ? (name.addressFrom ?? name.to + 1) : 0;
   const picked: TextRow[] = [];
   for (let r = start; r < rows.length && r < start + ADDRESS_ROWS + 3 && picked.length < ADDRESS_ROWS; r++) {
     const row = rows[r]!;
