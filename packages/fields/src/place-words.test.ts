@@ -7,6 +7,7 @@ describe('placeWordsPutRight', () => {
     expect(placeWordsPutRight('56000 Kuala Lunpur, Malaysia')).toBe('56000 Kuala Lumpur, Malaysia');
     expect(placeWordsPutRight('47500 SUBANG JAYA,GELANGOR')).toBe('47500 SUBANG JAYA,SELANGOR');
     expect(placeWordsPutRight('LUT 1504, BATU 8 1/2, JALAN KLANG')).toBe('LOT 1504, BATU 8 1/2, JALAN KLANG');
+    expect(placeWordsPutRight('Lot PID 198718 Tmn Sierra P 81750 Masai Johor')).toBe('Lot PTD 198718 Tmn Sierra P 81750 Masai Johor');
   });
 
   it('puts back a letter a long word lost, where only one place word can have lost it', () => {
