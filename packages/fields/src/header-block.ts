@@ -203,7 +203,11 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
   // A proprietor's name printed over its registration number under a brand and its address ("BHPetrol
   // Permas Jaya 2" / its address / "Esjay Fuel Enterprise" / "CO. REG. NO: 001011128-T"): the business's
   // name; its address is still the one under the brand.
-  const registered = names.find((i) => i > first && isRegistration(top[nextRow(top, i)] ?? top[i]!) && nextRow(top, i) < top.length && labelTokens(rowText(top[i]!)).some((t) => NAME_SUFFIXES.has(t) || BUSINESS_WORDS.has(t)) && namingWords(rowText(top[i]!)).length > 0);
+  const overRegistration = (i: number) => {
+    const below = rows[nextRow(rows, i)];
+    return below !== undefined && isRegistration(below);
+  };
+  const registered = names.find((i) => i > first && overRegistration(i) && labelTokens(rowText(top[i]!)).some((t) => NAME_SUFFIXES.has(t) || BUSINESS_WORDS.has(t)) && namingWords(rowText(top[i]!)).length > 0);
   if (registered !== undefined) return { from: registered, to: registered, score: 0.5, addressFrom: first + 1 };
   // A logo's words printed again below as the start of the full name, which ends at a company's
   // suffix ("EIGHT OUNCE" / "EIGHT OUNCE COFFEE CO. THE GARDENS MALL"): the full name, to its suffix.
