@@ -490,6 +490,9 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
   it("starts an address past a branch's name in brackets under the business's", () => {
     const words = [...text('DE LUXE CIRCLE FRESH MART SDN BHD', 40, 20), ...text('(MUTIARA RINI 16)', 120, 50), ...text('CO REG NO:797887-W', 100, 80), ...text('NO.89&91, JALAN UTAMA,', 80, 110), ...text('TAMAN MUTIA RINI, 81300 SKUDAI, JOHOR.', 40, 140), ...text('TEL:016-7780546', 100, 170)];
     expect(best(find(words, ['address']), 'address')?.value).toBe('NO.89&91, JALAN UTAMA, TAMAN MUTIA RINI, 81300 SKUDAI, JOHOR.');
+    // Past a name's last word printed on one row with its company number.
+    const rolled = [...text('THE ROTI MAN', 60, 20), ...text('bakery 000965911-P', 60, 50), ...text('117, Jalan Radin Bagus, Sri Petaling', 40, 80), ...text('Tel:03-9054 3785', 60, 110)];
+    expect(best(find(rolled, ['address']), 'address')?.value).toBe('117, Jalan Radin Bagus, Sri Petaling');
   });
 
   it('reads no date in a code of numbers and slashes', () => {

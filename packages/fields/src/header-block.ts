@@ -114,6 +114,8 @@ const isRegistration = (row: TextRow) => {
     /^\(?\s*[\dA-Z]{4,}\s*-\s*[A-Z0-9]{1,3}\s*\)?$/i.test(text) ||
     // A number alone, its dash and brackets lost ("1030210K"): longer than any postcode.
     /^\d{6,}[A-Z]?$/i.test(text) ||
+    // A row ending in a company number ("bakery 000965911-P": a name's last word and its number on one row).
+    /(^|\s)\d{6,}\s*[-.]\s*[A-Z]\)?$/i.test(text) ||
     /\b(co[.,]?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|gst\s*(reg|id|no))/i.test(text)
   );
 };
