@@ -20,6 +20,13 @@ describe('majorityText', () => {
     expect(majorityText('HREE STOOGES', ['HREE STOOGES', 'THREE STOOGES'], [1, 1, 2])).toBe('THREE STOOGES');
     expect(majorityText('SDN BHD', ['SDN BHD', 'SDN BHD.'], [1, 1, 2])).toBe('SDN BHD');
   });
+
+  it("gives a tie between two digits to the heaviest reading's, and one between letters to the first's", () => {
+    expect(majorityText('PERMAS 9/6 43600 DENGKIL', ['PERMAS 9/6 43600 DENGKIL', 'PERMAS 9/5 43800 DENGKIL'], [1, 1, 2])).toBe('PERMAS 9/5 43800 DENGKIL');
+    expect(majorityText('CNE ONE THREE', ['CNE ONE THREE', 'ONE ONE THREE'], [1, 1, 2])).toBe('CNE ONE THREE');
+    // Readings that count alike: the first's.
+    expect(majorityText('9/6', ['9/5', '9/6', '9/5'])).toBe('9/6');
+  });
 });
 
 describe('textDistance', () => {
