@@ -23,7 +23,6 @@ const BUSINESS_WORDS = new Set([
   'trading', 'traders', 'enterprise', 'enterprises', 'hardware', 'stationery', 'store', 'stores', 'shop', 'mart', 'market', 'supermarket', 'hypermarket', 'minimarket', 'restaurant', 'restoran', 'cafe', 'bakery', 'confectionery', 'pharmacy', 'industries', 'industry', 'electrical', 'electronics', 'machinery', 'motor', 'motors', 'services', 'service', 'supplies', 'supply', 'marketing', 'agency', 'carry', 'kedai', 'pasaraya', 'emporium', 'holdings', 'group', 'kitchen', 'bistro', 'catering', 'clinic', 'optical', 'bookstore', 'printing', 'florist', 'boutique', 'salon', 'furniture', 'textile', 'hotel', 'deco', 'engineering', 'tyre', 'tyres', 'auto', 'station', 'foods', 'food',
   'handel', 'markt', 'apotheke', 'backerei', 'baeckerei', 'metzgerei', 'boulangerie', 'pharmacie', 'epicerie', 'farmacia', 'panaderia', 'ferreteria', 'tienda', 'negozio', 'panetteria', 'winkel', 'bakkerij', 'apotheek',
 ]);
-const BUSINESS_WORDS_LIST = [...BUSINESS_WORDS];
 /** What ends a business's name where it has no legal form: a sole proprietorship's or a partnership's suffix. */
 const NAME_SUFFIXES = new Set(['trading', 'traders', 'enterprise', 'enterprises', 'co', 'company']);
 /** Words of a receipt's closing lines, which a roll's scan may show above the next receipt's header. */
@@ -242,8 +241,8 @@ function namesNothing(text: string): boolean {
   const left = nameWords(text);
   return left.length === 0 || (left.length === 1 && isTradeWord(left[0]!));
 }
-/** A trade's word, or one read with a letter wrong where it is long enough to be told apart ("ENTERFRISE"). */
-const isTradeWord = (token: string) => BUSINESS_WORDS.has(token) || (token.length >= 6 && BUSINESS_WORDS_LIST.some((w) => nearly(token, w)));
+/** A trade's word, or one read with a look-alike letter wrong where it is long enough to be told apart ("ENTERFRISE"). */
+const isTradeWord = (token: string) => BUSINESS_WORDS.has(token) || (token.length >= 6 && BUSINESS_WORDS.has(TRADE_LEXICON.wordFor(token) ?? ''));
 /** A name's words without its legal form, the words printed with it ("CO.", "(M)") and what is in brackets (a branch). */
 function nameWords(text: string): string[] {
   const bare = withLegalForm(withoutRegistration(text)).replace(/\([^)]*\)/g, ' ').replace(/^[^(]*\)/, ' ').replace(/\([^)]*$/, ' ');
