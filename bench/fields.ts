@@ -7,9 +7,14 @@
 // date >= 0.90, total >= 0.85; field extraction <= 20 ms a page.
 // Run: npm run bench -- fields (BENCH_FIELDS_DIR: another folder of NNN.jpg + NNN.json;
 // BENCH_FIELDS_LIMIT: the first N receipts; BENCH_FIELDS_SHOW=1: print every miss).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+// BENCH_FIELDS_KEEP=<folder>: each receipt's page result as worker-ocr returned it (every reading of
+// the page) kept there as NNN.json; BENCH_FIELDS_FROM=<that folder>: the answers built again from them,
+// without the service (seconds, not minutes: what a change to finding fields does, recognition fixed).
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { QueueEvents } from 'bullmq';
 import { fieldsAnswer } from '@docsvc/assembly';
+import { QUEUES } from '@docsvc/queue';
 import type { OcrPageResult } from '@docsvc/schemas';
 import { ROOT, envInt, main, pool, report, round } from './lib/common.ts';
 import { readLogEntries, startPieces } from './lib/stack.ts';
@@ -17,6 +22,36 @@ import { readLogEntries, startPieces } from './lib/stack.ts';
 const DIR = process.env.BENCH_FIELDS_DIR || path.join(ROOT, '..', 'shared', 'data', 'receipts-dev');
 const FIELDS = ['company', 'date', 'address', 'total'] as const;
 const loose = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const KEEP = process.env.BENCH_FIELDS_KEEP;
+const FROM = process.env.BENCH_FIELDS_FROM;
+type Stats = Record<string, { exact: number; loose: number; inText: number }>;
+
+/** One receipt's answer against its truth, counted into `stats`; `text` is the first reading's (the answer's) text. */
+function count(stats: Stats, name: string, fields: Record<string, { value: string } | null>, text: string): void {
+  const truth = JSON.parse(readFileSync(path.join(DIR, name.replace(/\.(jpg|json)$/, '.json')), 'utf8')) as Record<string, string>;
+  for (const field of FIELDS) {
+    const want = truth[field] ?? '';
+    const got = fields[field]?.value ?? '';
+    const s = stats[field]!;
+    if (got === want) s.exact++;
+    if (loose(got) === loose(want)) s.loose++;
+    else if (process.env.BENCH_FIELDS_SHOW) console.log(`${name} ${field}: want ${JSON.stringify(want)} got ${JSON.stringify(got)}`);
+    if (loose(text).includes(loose(want))) s.inText++;
+  }
+}
+const pageText = (page: Pick<OcrPageResult, 'sections'>) => page.sections.map((s) => s.lines.map((l) => l.words.map((w) => w[0]).join(' ')).join(' ')).join(' ');
+
+/** The answers built again from kept page results (BENCH_FIELDS_KEEP), as the API builds them: no service. */
+function fromKept(folder: string, stats: Stats): { n: number; ms: number } {
+  const names = readdirSync(folder).filter((f) => f.endsWith('.json')).sort().slice(0, envInt('BENCH_FIELDS_LIMIT', 10_000));
+  const pages = names.map((name) => JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as OcrPageResult);
+  for (const page of pages) fieldsAnswer([page], [...FIELDS]);
+  const t0 = performance.now();
+  const answers = pages.map((page) => fieldsAnswer([page], [...FIELDS])!);
+  const ms = (performance.now() - t0) / Math.max(1, pages.length);
+  answers.forEach((answer, i) => count(stats, names[i]!, answer.fields, pageText(pages[i]!)));
+  return { n: names.length, ms };
+}
 
 interface Answer {
   context: Record<string, string[]>;
@@ -25,16 +60,68 @@ interface Answer {
   pages: Array<{ page: number; width: number; height: number }>;
 }
 
+/** The figures: per field, and the JSON line. */
+function print(n: number, stats: Stats, timing: Record<string, unknown>): void {
+  const rows = FIELDS.map((field) => ({ field, exact: round(stats[field]!.exact / n, 3), loose: round(stats[field]!.loose / n, 3), 'value in recognised text': round(stats[field]!.inText / n, 3) }));
+  const meanLoose = rows.reduce((s, r) => s + r.loose, 0) / rows.length;
+  rows.push({ field: '(mean)' as never, exact: round(rows.reduce((s, r) => s + r.exact, 0) / rows.length, 3), loose: round(meanLoose, 3), 'value in recognised text': round(rows.reduce((s, r) => s + r['value in recognised text'], 0) / rows.length, 3) });
+  report(
+    'fields',
+    rows,
+    {
+      receipts: n,
+      loose_mean: round(meanLoose, 3),
+      loose: Object.fromEntries(rows.slice(0, 4).map((r) => [r.field, r.loose])),
+      exact: Object.fromEntries(rows.slice(0, 4).map((r) => [r.field, r.exact])),
+      value_in_text: Object.fromEntries(rows.slice(0, 4).map((r) => [r.field, r['value in recognised text']])),
+      ...timing,
+      targets: { loose_mean: 0.8, date: 0.9, total: 0.85, extraction_ms_per_page: 20 },
+    },
+    ['tesseract'],
+  );
+}
+
+/** The page result worker-ocr returned for an answer (BENCH_FIELDS_KEEP): the one whose first reading is the answer's words. */
+async function keptResult(results: Map<string, unknown>, answer: Answer): Promise<string | undefined> {
+  const words = answer.sections.map((s) => s.lines.map((l) => l.words.map((w) => w.text).join(' ')).join(' ')).join(' ');
+  for (let tries = 0; tries < 40; tries++) {
+    for (const [id, value] of results) {
+      const json = typeof value === 'string' ? value : JSON.stringify(value);
+      if (pageText(JSON.parse(json) as OcrPageResult) === words) {
+        results.delete(id);
+        return json;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return undefined;
+}
+
 await main(async () => {
   if (!existsSync(DIR)) {
     console.log(`fields: ${DIR} is absent (a fresh clone has no ../shared); nothing measured`);
     return;
   }
+  const stats: Stats = Object.fromEntries(FIELDS.map((f) => [f, { exact: 0, loose: 0, inText: 0 }]));
+  if (FROM) {
+    const { n, ms } = fromKept(FROM, stats);
+    console.log(`answers built again from the page results kept in ${FROM} (every reading's words looked in, warm): ${round(ms, 2)} ms a page`);
+    print(n, stats, { from_kept: FROM, answer_ms_per_page_kept: round(ms, 2) });
+    return;
+  }
   const names = readdirSync(DIR).filter((f) => f.endsWith('.jpg')).sort().slice(0, envInt('BENCH_FIELDS_LIMIT', 10_000));
   const service = await startPieces();
   await Promise.all([service.startApp('worker-pdf'), service.startApp('worker-ocr')]);
-  const stats = Object.fromEntries(FIELDS.map((f) => [f, { exact: 0, loose: 0, inText: 0 }]));
+  // Every page result worker-ocr returns, by job, while it is looked for (BENCH_FIELDS_KEEP).
+  const results = new Map<string, unknown>();
+  const events = KEEP ? new QueueEvents(QUEUES.ocr, { connection: { url: service.redisUrl }, prefix: service.prefix }) : undefined;
+  if (events && KEEP) {
+    mkdirSync(KEEP, { recursive: true });
+    events.on('completed', ({ jobId, returnvalue }) => results.set(jobId, returnvalue));
+    await events.waitUntilReady();
+  }
   let extractionMs = 0;
+  let kept = 0;
   await pool(names, 2, async (name) => {
     const key = `bench/fields/${name}`;
     await service.api.upload(key, readFileSync(path.join(DIR, name)));
@@ -45,16 +132,13 @@ await main(async () => {
     });
     if (response.status !== 200) throw new Error(`${name}: ${response.status} ${(await response.text()).slice(0, 300)}`);
     const answer = (await response.json()) as Answer;
-    const truth = JSON.parse(readFileSync(path.join(DIR, name.replace(/\.jpg$/, '.json')), 'utf8')) as Record<string, string>;
-    const text = loose(answer.sections.map((s) => s.lines.map((l) => l.text).join(' ')).join(' '));
-    for (const field of FIELDS) {
-      const want = truth[field] ?? '';
-      const got = answer.fields[field]?.value ?? '';
-      const s = stats[field]!;
-      if (got === want) s.exact++;
-      if (loose(got) === loose(want)) s.loose++;
-      else if (process.env.BENCH_FIELDS_SHOW) console.log(`${name} ${field}: want ${JSON.stringify(want)} got ${JSON.stringify(got)}`);
-      if (text.includes(loose(want))) s.inText++;
+    count(stats, name, answer.fields, answer.sections.map((s) => s.lines.map((l) => l.text).join(' ')).join(' '));
+    if (KEEP) {
+      const json = await keptResult(results, answer);
+      if (json) {
+        writeFileSync(path.join(KEEP, name.replace(/\.jpg$/, '.json')), json);
+        kept++;
+      } else console.log(`${name}: its page result was not seen; not kept`);
     }
     // Extraction alone, as the answer is built from the page's words (the same step, timed apart from the request).
     const page: OcrPageResult = {
@@ -69,6 +153,8 @@ await main(async () => {
     fieldsAnswer([page], [...FIELDS]);
     extractionMs += performance.now() - t0;
   });
+  await events?.close();
+  if (KEEP) console.log(`page results kept in ${KEEP}: ${kept} of ${names.length} (BENCH_FIELDS_FROM=${KEEP} builds the answers again from them)`);
   // The answer built in the API (the fields found in every reading of each page among it), as it timed it.
   const answerMs = readLogEntries(service.logFile)
     .filter((e) => e.msg === 'ocr done' && typeof e.answer_ms === 'number')
@@ -76,24 +162,10 @@ await main(async () => {
   // Stopped (its processes reaped) before the figures: their CPU is then the bench's own, not "other processes'".
   await service.stop();
   const n = names.length;
-  const rows = FIELDS.map((field) => ({ field, exact: round(stats[field]!.exact / n, 3), loose: round(stats[field]!.loose / n, 3), 'value in recognised text': round(stats[field]!.inText / n, 3) }));
-  const meanLoose = rows.reduce((s, r) => s + r.loose, 0) / rows.length;
-  rows.push({ field: '(mean)' as never, exact: round(rows.reduce((s, r) => s + r.exact, 0) / rows.length, 3), loose: round(meanLoose, 3), 'value in recognised text': round(rows.reduce((s, r) => s + r['value in recognised text'], 0) / rows.length, 3) });
   console.log(`answer built in the API (every reading's words looked in): ${round(answerMs.reduce((a, b) => a + b, 0) / Math.max(1, answerMs.length), 2)} ms a page, at most ${round(Math.max(0, ...answerMs), 1)} (target for extraction 20)`);
-  report(
-    'fields',
-    rows,
-    {
-      receipts: n,
-      loose_mean: round(meanLoose, 3),
-      loose: Object.fromEntries(rows.slice(0, 4).map((r) => [r.field, r.loose])),
-      exact: Object.fromEntries(rows.slice(0, 4).map((r) => [r.field, r.exact])),
-      value_in_text: Object.fromEntries(rows.slice(0, 4).map((r) => [r.field, r['value in recognised text']])),
-      extraction_ms_per_page: round(extractionMs / Math.max(1, n), 2),
-      // Every reading's words looked in (the figure above: the first reading's alone), and the rest of the answer built.
-      answer_in_api_ms_per_page: { mean: round(answerMs.reduce((a, b) => a + b, 0) / Math.max(1, answerMs.length), 2), max: round(Math.max(0, ...answerMs), 1), answers: answerMs.length },
-      targets: { loose_mean: 0.8, date: 0.9, total: 0.85, extraction_ms_per_page: 20 },
-    },
-    ['tesseract'],
-  );
+  print(n, stats, {
+    extraction_ms_per_page: round(extractionMs / Math.max(1, n), 2),
+    // Every reading's words looked in (the figure above: the first reading's alone), and the rest of the answer built.
+    answer_in_api_ms_per_page: { mean: round(answerMs.reduce((a, b) => a + b, 0) / Math.max(1, answerMs.length), 2), max: round(Math.max(0, ...answerMs), 1), answers: answerMs.length },
+  });
 });
