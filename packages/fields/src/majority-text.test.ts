@@ -21,6 +21,11 @@ describe('majorityText', () => {
     expect(majorityText('SDN BHD', ['SDN BHD', 'SDN BHD.'], [1, 1, 2])).toBe('SDN BHD');
   });
 
+  it('keeps the spaces that as much weight read as lost (PaddleOCR drops them in tight print), and not a speck with its space', () => {
+    expect(majorityText('NO.9,JALANMANIS3,TAMANSEGAR', ['NO.9, JALAN MANIS 3, TAMAN SEGAR', 'NO.9, JALAN MANIS 3, TAMAN SEGAR'], [2, 1, 1])).toBe('NO.9, JALAN MANIS 3, TAMAN SEGAR');
+    expect(majorityText('B & BEST RESTAURANT', ['B 3 & BEST RESTAURANT', 'B 3 & BEST RESTAURANT'], [2, 1, 1])).toBe('B & BEST RESTAURANT');
+  });
+
   it("gives a tie between two digits to the heaviest reading's, and one between letters to the first's", () => {
     expect(majorityText('PERMAS 9/6 43600 DENGKIL', ['PERMAS 9/6 43600 DENGKIL', 'PERMAS 9/5 43800 DENGKIL'], [1, 1, 2])).toBe('PERMAS 9/5 43800 DENGKIL');
     expect(majorityText('CNE ONE THREE', ['CNE ONE THREE', 'ONE ONE THREE'], [1, 1, 2])).toBe('CNE ONE THREE');

@@ -51,7 +51,8 @@ function majority(choices: readonly string[], weights: readonly number[]): strin
   choices.forEach((c, i) => votes.set(c, (votes.get(c) ?? 0) + weights[i]!));
   let best = choices[0]!;
   // A tie between a letter or digit and none keeps it: a scan loses faint ink more often than it makes letters up.
-  for (const [c, n] of votes) if (n > votes.get(best)! || (n === votes.get(best)! && best === '' && /^[\p{L}\p{N}]+$/u.test(c))) best = c;
+  // So is one between a space and none: PaddleOCR drops spaces in tight print (`JALANMANIS3` read `JALAN MANIS 3` twice).
+  for (const [c, n] of votes) if (n > votes.get(best)! || (n === votes.get(best)! && best === '' && (/^[\p{L}\p{N}]+$/u.test(c) || c === ' '))) best = c;
   // A tie between two digits goes to the heaviest single reading's: the engine that reads figures best.
   const heaviest = (c: string) => Math.max(...choices.map((x, i) => (x === c ? weights[i]! : 0)));
   for (const [c, n] of votes) if (n === votes.get(best)! && /^\d$/.test(c) && /^\d$/.test(best) && heaviest(c) > heaviest(best)) best = c;
