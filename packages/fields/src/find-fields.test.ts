@@ -482,6 +482,9 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     const found = find(words, ['company', 'address']);
     expect(best(found, 'company')?.value).toBe('Esjay Fuel Enterprise');
     expect(best(found, 'address')?.value).toBe('LOT PTD 101051 Jalan Permas 10/10 81750 Masai, Johor');
+    // A customer's name and number after the document's own data are not the seller's.
+    const billed = find([...text('KEDAI MAJU JAYA', 60, 20), ...text('NO 12, JALAN MAWAR 3,', 60, 50), ...text('53100 KUALA LUMPUR', 60, 80), ...text('INVOICE', 60, 110), ...text('Ahmad Trading', 60, 140), ...text('(002009512-X)', 60, 170)], ['company']);
+    expect(best(billed, 'company')?.value).toBe('KEDAI MAJU JAYA');
     // A suffix alone over the number is the end of the name above it, not a name.
     const sole = find([...text('TSH POWER HARDWARE', 60, 20), ...text('TRADING', 60, 50), ...text('(002009512-X)', 60, 80), ...text('NO 12, JALAN MAWAR 3,', 60, 110), ...text('53100 KUALA LUMPUR', 60, 140)], ['company']);
     expect(best(sole, 'company')?.value).toBe('TSH POWER HARDWARE TRADING');

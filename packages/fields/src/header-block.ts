@@ -208,7 +208,8 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
     const below = rows[nextRow(rows, i)];
     return below !== undefined && isRegistration(below);
   };
-  const registered = names.find((i) => i > first && overRegistration(i) && labelTokens(rowText(top[i]!)).some((t) => NAME_SUFFIXES.has(t) || BUSINESS_WORDS.has(t)) && namingWords(rowText(top[i]!)).length > 0);
+  // Not past the document's own data ("INVOICE", "Bill To:", a date): a customer's name and number there are not the seller's.
+  const registered = names.find((i) => i > first && !top.slice(first + 1, i).some(startsBody) && overRegistration(i) && labelTokens(rowText(top[i]!)).some((t) => NAME_SUFFIXES.has(t) || BUSINESS_WORDS.has(t)) && namingWords(rowText(top[i]!)).length > 0);
   if (registered !== undefined) return { from: registered, to: registered, score: 0.5, addressFrom: first + 1 };
   // A logo's words printed again below as the start of the full name, which ends at a company's
   // suffix ("EIGHT OUNCE" / "EIGHT OUNCE COFFEE CO. THE GARDENS MALL"): the full name, to its suffix.
