@@ -703,8 +703,9 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
  * A name's or address's characters that OCR reads as their look-alikes, put right where the
  * characters beside them say which they are: a letter between digits is a digit (`7/1l8B` ->
  * `7/118B`, `4O170` -> `40170`), a digit between lower-case letters a letter (`Peta1ing` ->
- * `Petaling`), a 1 ending a word of lower-case letters after an e or an l, and followed by no letter or digit, an l (`Leve1` -> `Level`, `Leve1°6`,
- * `Hote1`, `Ma11`; not a number run into a word by a reading that dropped the space, `TrasBatu1`,
+ * `Petaling`), a 1 ending a word of lower-case letters after an e or an l, followed by no letter or
+ * digit, an l (`Leve1` -> `Level`, `Leve1°6`, `Hote1`, `Ma11`; not a number run into a word by a
+ * reading that dropped the space, `TrasBatu1`,
  * `Jalan1`), a 1 or 0 with two upper-case letters on each side an I or O (`SECT1ON`; a 0 ending a
  * word of upper-case letters an O, `HAI-0` -> `HAI-O`;
  * codes such as `PJU1A` or `SS4C` keep theirs), a dollar sign starting a word an S (`$S21/39` ->

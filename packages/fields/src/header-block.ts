@@ -319,7 +319,7 @@ function bracketsPutRight(name: string): string {
  */
 export function nameWordsPutRight(name: string): string {
   return bracketsPutRight(name)
-    .replace(/\b(S\s*\/\s*)[R8]\b/g, '$1B')
+    .replace(SLASHED_FORM, (form) => form.replace(/[R8]$/, 'B'))
     .split(/(\([^()]*\)?)/)
     .map((part) => (part.startsWith('(') ? lexiconWordsPutRight(part, BRANCH_LEXICON) : lexiconWordsPutRight(part, TRADE_LEXICON, 5)))
     .join('');

@@ -53,9 +53,10 @@ function majority(choices: readonly string[], weights: readonly number[]): strin
   // A tie between a letter or digit and none keeps it: a scan loses faint ink more often than it makes letters up.
   // So is one between a space and none: PaddleOCR drops spaces in tight print (`JALANMANIS3` read `JALAN MANIS 3` twice).
   for (const [c, n] of votes) if (n > votes.get(best)! || (n === votes.get(best)! && best === '' && (/^[\p{L}\p{N}]+$/u.test(c) || c === ' '))) best = c;
+  if (!/^\d$/.test(best)) return best;
   // A tie between two digits goes to the heaviest single reading's: the engine that reads figures best.
   const heaviest = (c: string) => Math.max(...choices.map((x, i) => (x === c ? weights[i]! : 0)));
-  for (const [c, n] of votes) if (n === votes.get(best)! && /^\d$/.test(c) && /^\d$/.test(best) && heaviest(c) > heaviest(best)) best = c;
+  for (const [c, n] of votes) if (n === votes.get(best)! && /^\d$/.test(c) && heaviest(c) > heaviest(best)) best = c;
   return best;
 }
 

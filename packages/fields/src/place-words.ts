@@ -45,7 +45,11 @@ export class Lexicon {
   /** `words` in lower case; those of fewer than three letters are left out (too many words are one character from them). */
   constructor(words: Iterable<string>) {
     this.words = new Set([...words].filter((w) => w.length >= 3));
-    for (const word of this.words) this.byLength.set(word.length, [...(this.byLength.get(word.length) ?? []), word]);
+    for (const word of this.words) {
+      const same = this.byLength.get(word.length);
+      if (same) same.push(word);
+      else this.byLength.set(word.length, [word]);
+    }
   }
 
   has(word: string): boolean {
@@ -92,9 +96,10 @@ function inCaseOf(word: string, like: string): string {
 
 /**
  * `text`'s words that `lexicon` does not hold but that are one misread character from exactly one of
- * its words (Lexicon.wordFor), or that have a letter broken into an underscore and specks, put right: words of `minLength` (three) or more letters (digits that look like letters
- * among them), printed in capitals or capitalised. A word the lexicon holds, or one two or more of its
- * words are as near to, is left as read.
+ * its words (Lexicon.wordFor), or that have a letter broken into an underscore and specks, put right:
+ * words of `minLength` (three) or more letters (digits that look like letters among them), printed in
+ * capitals or capitalised. A word the lexicon holds, or one two or more of its words are as near to,
+ * is left as read.
  */
 export function lexiconWordsPutRight(text: string, lexicon: Lexicon, minLength = 3): string {
   // A faint letter read as an underscore and specks, between its word's letters: the one word it can be.
