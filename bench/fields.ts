@@ -10,6 +10,10 @@
 // BENCH_FIELDS_KEEP=<folder>: each receipt's page result as worker-ocr returned it (every reading of
 // the page) kept there as NNN.json; BENCH_FIELDS_FROM=<that folder>: the answers built again from them,
 // without the service (seconds, not minutes: what a change to finding fields does, recognition fixed).
+// BENCH_FIELDS_TRANSCRIBED=<file.jsonl>: receipts as their annotators transcribed them (SROIE in
+// JSON lines: `words` segments with `bboxes`, the true `entities`), each segment's words spread over
+// its box and read as a perfect reading: finding fields alone, on vendors beyond ../shared's, without
+// the service. Addresses are not counted (such copies keep a segment only up to its first comma).
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { QueueEvents } from 'bullmq';
@@ -24,6 +28,7 @@ const FIELDS = ['company', 'date', 'address', 'total'] as const;
 const loose = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 const KEEP = process.env.BENCH_FIELDS_KEEP;
 const FROM = process.env.BENCH_FIELDS_FROM;
+const TRANSCRIBED = process.env.BENCH_FIELDS_TRANSCRIBED;
 type Stats = Record<string, { exact: number; loose: number; inText: number }>;
 
 /** One receipt's answer against its truth, counted into `stats`; `text` is the first reading's (the answer's) text. */
@@ -51,6 +56,68 @@ function fromKept(folder: string, stats: Stats): { n: number; ms: number } {
   const ms = (performance.now() - t0) / Math.max(1, pages.length);
   answers.forEach((answer, i) => count(stats, names[i]!, answer.fields, pageText(pages[i]!)));
   return { n: names.length, ms };
+}
+
+interface Transcribed {
+  key: string;
+  image_size: { width: number; height: number };
+  entities: Record<string, string>;
+  words: string[];
+  bboxes: Array<[number, number, number, number]>;
+}
+
+/** A transcribed receipt as a page read perfectly: a line a segment, its words spread over its box by their characters. */
+function transcribedPage(receipt: Transcribed): OcrPageResult {
+  const lines = receipt.words
+    .map((text, i) => ({ text, box: receipt.bboxes[i]! }))
+    .filter((l) => l.text.trim() !== '')
+    .sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0])
+    .map(({ text, box: [x0, y0, x1, y1] }) => {
+      const parts = text.trim().split(/\s+/);
+      const chars = parts.reduce((n, p) => n + p.length, 0) + parts.length - 1;
+      let at = 0;
+      const words = parts.map((part) => {
+        const left = x0 + ((x1 - x0) * at) / chars;
+        at += part.length + 1;
+        return [part, Math.round(left), y0, Math.round(x0 + ((x1 - x0) * (at - 1)) / chars), y1, 0.95] as [string, number, number, number, number, number];
+      });
+      return { box: [x0, y0, x1, y1] as [number, number, number, number], words };
+    });
+  return { page: 1, source: 'ocr', width: receipt.image_size.width, height: receipt.image_size.height, engineMs: 0, sections: [{ page: 1, lines }] };
+}
+
+/** Finding fields on transcribed receipts (BENCH_FIELDS_TRANSCRIBED): all of them, and those of vendors not in DIR. */
+function fromTranscribed(file: string): void {
+  const receipts = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Transcribed);
+  const devCompanies = new Set(existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => loose((JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as Record<string, string>).company ?? '')) : []);
+  const counted = ['company', 'date', 'total'] as const;
+  const groups = { all: { n: 0, loose: { company: 0, date: 0, total: 0 }, exact: { company: 0, date: 0, total: 0 } }, 'vendors not in the dev set': { n: 0, loose: { company: 0, date: 0, total: 0 }, exact: { company: 0, date: 0, total: 0 } } };
+  let ms = 0;
+  for (const receipt of receipts) {
+    const page = transcribedPage(receipt);
+    const t0 = performance.now();
+    const fields = fieldsAnswer([page], [...FIELDS])!.fields;
+    ms += performance.now() - t0;
+    const other = !devCompanies.has(loose(receipt.entities.company ?? ''));
+    for (const [name, group] of Object.entries(groups)) {
+      if (name !== 'all' && !other) continue;
+      group.n++;
+      for (const field of counted) {
+        const want = receipt.entities[field] ?? '';
+        const got = fields[field]?.value ?? '';
+        if (got === want) group.exact[field]++;
+        if (loose(got) === loose(want)) group.loose[field]++;
+        else if (name === 'all' && process.env.BENCH_FIELDS_SHOW) console.log(`${receipt.key}${other ? '' : ' (dev vendor)'} ${field}: want ${JSON.stringify(want)} got ${JSON.stringify(got)}`);
+      }
+    }
+  }
+  const rows = Object.entries(groups).map(([name, g]) => ({
+    receipts: name,
+    n: g.n,
+    ...Object.fromEntries(counted.map((f) => [`${f} loose`, round(g.loose[f] / Math.max(1, g.n), 3)])),
+    ...Object.fromEntries(counted.map((f) => [`${f} exact`, round(g.exact[f] / Math.max(1, g.n), 3)])),
+  }));
+  report('fields-transcribed', rows, { file: path.basename(file), rows, extraction_ms_per_page: round(ms / Math.max(1, receipts.length), 2) }, []);
 }
 
 interface Answer {
@@ -98,6 +165,10 @@ async function keptResult(results: Map<string, unknown>, answer: Answer): Promis
 }
 
 await main(async () => {
+  if (TRANSCRIBED) {
+    fromTranscribed(TRANSCRIBED);
+    return;
+  }
   if (!existsSync(DIR)) {
     console.log(`fields: ${DIR} is absent (a fresh clone has no ../shared); nothing measured`);
     return;

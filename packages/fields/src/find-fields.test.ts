@@ -424,6 +424,48 @@ describe('findFields with other readings of a page', () => {
 });
 
 describe('findFields on receipts laid out as other vendors lay them out', () => {
+  it('reads a label with its currency glued on, and counts, codes and amounts of two columns apart', () => {
+    // "TOTAL(RM) :" is the total's label as "TOTAL (RM) :" is; the count "45" and the amount "411.50" a column apart are two numbers.
+    const words = [
+      ...text('TOT QTY:', 120, 40), ...text('45', 220, 40), ...right('411.50', 470, 40), ...text('SUB TOTAL (RM) :', 120, 70), ...right('411.50', 470, 70),
+      ...text('TOTAL GST(RM) :', 120, 100), ...right('24.69', 470, 100), ...text('ROUNDING(RM) :', 120, 130), ...right('0.01', 470, 130),
+      ...text('TOTAL(RM) :', 120, 160), ...right('436.20', 470, 160), ...text('CASH :', 120, 190), ...right('436.20', 470, 190), ...text('CHANGE(RM) :', 120, 220), ...right('0.00', 470, 220),
+    ];
+    const found = find(words, ['total']).get('total')!;
+    expect(found[0]?.normalized).toBe(436.2);
+    expect(found.map((f) => f.normalized)).not.toContain(45411.5);
+    expect(best(find([...text('TOTAL', 20, 40), ...text('45', 200, 40), ...right('411.50', 470, 40)], ['total']), 'total')?.normalized).toBe(411.5);
+  });
+
+  it('takes a total whose label says what it includes, not an item under a bare "Amount" column header', () => {
+    const words = [
+      ...text('DESCRIPTION', 20, 40), ...right('AMOUNT', 470, 40), ...right('0.20 T', 470, 70), ...text('NO PLASTIC BAG CAMPAIGN', 20, 70),
+      ...text('70G P.COPY 450S', 20, 100), ...right('13.69 T', 470, 100), ...text('PB S/TAPE 18X40', 20, 130), ...right('16.81 T', 470, 130),
+      ...text('TOTAL RM INCL. OF GST', 20, 170), ...right('30.70', 470, 170),
+    ];
+    expect(best(find(words, ['total']), 'total')?.normalized).toBe(30.7);
+    // "Total includes 6% GST 1.83" is the tax in it, not the total.
+    const tax = [...text('TAKEOUT TOTAL (INCL GST)', 20, 40), ...right('32.25', 470, 40), ...text('VISA', 20, 70), ...right('32.25', 470, 70), ...text('TOTAL INCLUDES 6% GST', 20, 100), ...right('1.83', 470, 100)];
+    expect(best(find(tax, ['total']), 'total')?.normalized).toBe(32.25);
+  });
+
+  it("does not take another label's value from a row beside the total's label", () => {
+    // Rows as an annotator boxes them, taller than their type: "*TOTAL QTY: 4.00" reaches into the total's row.
+    const at = (t: string, x0: number, y0: number, x1: number, y1: number): LayoutWord => ({ text: t, box: { x0, y0, x1, y1 }, confidence: 0.95 });
+    const words = [
+      at('*TOTAL', 82, 960, 170, 1019), at('QTY:', 180, 960, 230, 1019), at('4.00', 240, 960, 276, 1019), at('40.80', 601, 997, 691, 1026),
+      at('TOTAL', 82, 1015, 160, 1086), at('INCLUDES', 170, 1015, 300, 1086), at('GST', 310, 1015, 360, 1086), at('6%', 370, 1015, 418, 1086), at('40.80', 600, 1056, 695, 1087),
+    ];
+    expect(best(find(words, ['total']), 'total')?.normalized).toBe(40.8);
+  });
+
+  it('weighs the subtotals of several readings as their readers count', () => {
+    // Two tesseract readings misread the subtotal two ways; PaddleOCR (counting two) reads it as the total is printed.
+    const reading = (subtotal: string, total: string) => [...text('SUB-TOTAL (GST)', 20, 40), ...right(subtotal, 470, 40), ...text('TOTAL', 20, 70), ...right(total, 470, 70), ...text('CASH', 20, 100), ...right('40.00', 470, 100), ...text('CHANGE', 20, 130), ...right('12.00', 470, 130)];
+    const page: FieldPage = { page: 1, words: reading('28.010', '26.00'), otherReadings: [reading('28.08', 'pats'), reading('28.00', '28.00')], readingWeights: [1, 1, readingWeight('paddle')] };
+    expect(findFields([page], [{ name: 'total' }]).get('total')?.[0]?.normalized).toBe(28);
+  });
+
   it('takes the amount a total was rounded to where it is printed under the rounding, not the total before it', () => {
     const words = [
       ...text('TOTAL', 20, 40), ...right('19.99', 470, 40), ...text('ROUNDING ADJ', 20, 70), ...right('0.01', 470, 70), ...text('ROUNDING', 20, 100), ...right('20.00', 470, 100),
@@ -461,6 +503,13 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     // A logo's words printed again as the start of the full name, to its "CO." (a branch after it left out).
     expect(company('EIGHT OUNCE', 'COFFEE', 'EIGHT OUNCE COFFEE CO. THE GARDENS MALL')).toBe('EIGHT OUNCE COFFEE CO.');
     expect(company('SARANG HAE YO', 'TRENDYMAX (M) SDN. BHD.')).toBe('TRENDYMAX (M) SDN. BHD.');
+    // A name broken over two rows: its legal form's row names one word under a row that says its trade, or a row ending at "&".
+    expect(company('KEDAI UBAT & RUNCIT HONG', 'NING SDN. BHD.')).toBe('KEDAI UBAT & RUNCIT HONG NING SDN. BHD.');
+    expect(company('MUN HENG ELECTRICAL &', 'HARDWARE SUPPLY')).toBe('MUN HENG ELECTRICAL & HARDWARE SUPPLY');
+    // "CORPORATION" and "S/B" are both forms: the row above is the name's start.
+    expect(company('SECURE PARKING', 'CORPORATION S/B')).toBe('SECURE PARKING CORPORATION S/B');
+    // "CO NO." over a tax number is a registration's label, not a company's "Co.".
+    expect(company('SEN LEE HEONG RESTAURANT', 'CO NO. (002083199-T)', 'GST ID NO (001115316224)')).toBe('SEN LEE HEONG RESTAURANT');
     expect(company('POSTED', 'BEMED (SP) SDN. BHD.')).toBe('BEMED (SP) SDN. BHD.');
     // Sdn Bhd's short form, a bare company number after it, what a name is printed under.
     expect(company('LAVENDER', 'LAVENDER CONFECTIONERY & BAKERY S/B')).toBe('LAVENDER CONFECTIONERY & BAKERY S/B');

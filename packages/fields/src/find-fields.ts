@@ -109,6 +109,9 @@ const endsLabel = (w: LayoutWord) => /\p{L}[.)]?:$/u.test(w.text);
 /** Small words that join a label's words without changing what it names. */
 const QUALIFIERS = new Set(['of', 'the', 'and', 'for', 'to', 'in', 'de', 'du', 'des', 'la', 'le', 'les', 'der', 'die', 'das', 'des', 'und', 'et', 'y', 'e', 'del', 'di', 'van', 'het', 'do', 'da']);
 
+/** Words that say what an amount includes: the words after them qualify its label (not "included" or "includes": "Total included GST: 1.55", "TOTAL INCLUDES 6% GST 1.83" are the tax). */
+const INCLUSION = new Set(['incl', 'inclusive', 'including', 'inc', 'inkl', 'inklusive']);
+
 /** The words inside brackets ("(Incl", "GST", "6%)"). */
 function bracketedWords(words: readonly LayoutWord[]): LayoutWord[] {
   const out: LayoutWord[] = [];
@@ -208,7 +211,9 @@ function labelScore(wanted: Wanted, matched: string[], before: readonly LayoutWo
   const extra = saying(around).filter((t) => !/^\d+$/.test(t));
   // Words in brackets qualify a label ("Total Sales (Inclusive of GST)"), as do small words: they do not make it less the field's.
   const bracketed = new Set(bracketedWords(around).flatMap(tokensOf));
-  const counted = extra.filter((t) => !bracketed.has(t) && !QUALIFIERS.has(t) && !(wanted.kind?.despite?.includes(t) ?? false));
+  // What a total includes ("Total incl. GST", "TOTAL INCLUDES GST 6%") says what it is, as a bracket does.
+  const included = matched.some((t) => INCLUSION.has(t)) ? 0 : extra.findIndex((t) => INCLUSION.has(t));
+  const counted = extra.filter((t, k) => !bracketed.has(t) && !QUALIFIERS.has(t) && !(wanted.kind?.despite?.includes(t) ?? false) && (included < 0 || k < included));
   let score = matched.length / (matched.length + counted.length);
   const kind = wanted.kind;
   const all = [...matched, ...extra];
@@ -250,7 +255,8 @@ function rowsNear(rows: readonly TextRow[], r: number, labelBox: Box): { beside:
   const cy = (labelBox.y0 + labelBox.y1) / 2;
   const beside = rows
     .filter((o, k) => k !== r && Math.abs((o.box.y0 + o.box.y1) / 2 - cy) <= 1.2 * Math.max(h, o.height) && o.box.y0 < labelBox.y1 + h && o.box.y1 > labelBox.y0 - h)
-    .flatMap((o) => o.words.filter((w) => w.box.x0 >= labelBox.x1 - 2 && Math.abs((w.box.y0 + w.box.y1) / 2 - cy) <= 1.2 * Math.max(h, w.box.y1 - w.box.y0)))
+    // Not a word just after its own row's label ("*TOTAL QTY: 4.00" beside "TOTAL"): that label's value.
+    .flatMap((o) => o.words.filter((w, k) => w.box.x0 >= labelBox.x1 - 2 && Math.abs((w.box.y0 + w.box.y1) / 2 - cy) <= 1.2 * Math.max(h, w.box.y1 - w.box.y0) && w.box.y0 < labelBox.y1 && w.box.y1 > labelBox.y0 && !(k > 0 && endsLabel(o.words[k - 1]!))))
     .sort((a, b) => a.box.x0 - b.box.x0);
   const next = rows.slice(r + 1).find((o) => o.box.y0 >= row.box.y1 - 0.3 * h);
   // Under the label (a form's value below its label), not a row of its own further right.
@@ -304,7 +310,9 @@ function labelledCandidates(wanted: Wanted, page: FieldPage, rows: readonly Text
       const near = rowsNear(rows, r, labelBox);
       if (near.beside.length) places.push({ words: near.beside, weight: 0.9 });
       // A total under a column header ("Qty Item Total") is a line's, not the document's.
-      const header = wanted.kind?.kind === 'total' && words.filter((w) => !labelWords.includes(w) && !isFiller(w)).length >= 2;
+      // So is one under a bare "Amount" beside another column's header ("Description  Amount").
+      const columnWord = label.tokens.length === 1 && (label.tokens[0] === 'amount' || label.tokens[0] === 'amt');
+      const header = wanted.kind?.kind === 'total' && words.filter((w) => !labelWords.includes(w) && !isFiller(w)).length >= (columnWord ? 1 : 2);
       if (near.below.length) places.push({ words: near.below, weight: header ? 0.3 : 0.8 });
       for (const place of places) {
         const value = firstValue(place.words, wanted);
@@ -431,9 +439,11 @@ interface ReadingArithmetic {
   /** Whether a discount with an amount is printed. */
   discounted: boolean;
   payment?: PaymentTotal;
+  /** How much the reading counts in a vote (`readingWeight`). */
+  weight: number;
 }
 
-function readingArithmetic(page: FieldPage, rows: readonly TextRow[]): ReadingArithmetic {
+function readingArithmetic(page: FieldPage, rows: readonly TextRow[], weight: number): ReadingArithmetic {
   const subtotalFound = labelledAmount(SUBTOTAL, page, rows);
   const subtotal = subtotalFound?.normalized;
   const tax = subtotal !== undefined && subtotal > 0 ? labelledAmount(TAX, page, rows)?.normalized : undefined;
@@ -445,6 +455,7 @@ function readingArithmetic(page: FieldPage, rows: readonly TextRow[]): ReadingAr
     ...(tax !== undefined ? { tax } : {}),
     discounted: (labelledAmount(DISCOUNT, page, rows)?.normalized ?? 0) !== 0,
     ...(payment ? { payment } : {}),
+    weight,
   };
 }
 
@@ -520,7 +531,7 @@ function roundedTotals(candidates: Candidate[], page: FieldPage, rows: readonly 
 
 /**
  * What the lines printed beside a total say of it, over every reading of the page: a total is not
- * below the subtotal the readings agree on (the value most of them read), unless a discount is
+ * below the subtotal the readings agree on (the value most of them read, each counting as `readingWeight` says), unless a discount is
  * printed ("2.40" for 42.40 lost its first digit): such candidates go after the others. Where no
  * reading read a total's label with an amount (cents and all) beside it, and the largest amount is a
  * round sum (the cash given) or not above it, that subtotal is a candidate.
@@ -529,7 +540,7 @@ function checkAgainstSubtotal(candidates: Candidate[], readings: readonly Readin
   const subtotals = new Map<number, number>();
   let discounted = false;
   for (const reading of readings) {
-    if (reading.subtotal !== undefined) subtotals.set(reading.subtotal, (subtotals.get(reading.subtotal) ?? 0) + 1);
+    if (reading.subtotal !== undefined) subtotals.set(reading.subtotal, (subtotals.get(reading.subtotal) ?? 0) + reading.weight);
     discounted ||= reading.discounted;
   }
   const subtotal = discounted ? undefined : [...subtotals].sort((a, b) => b[1] - a[1])[0]?.[0];
@@ -741,7 +752,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
   );
   // What each reading prints around a total: found once, for whichever requested fields are totals.
   let arithmetic: ReadingArithmetic[] | undefined;
-  const arithmeticOf = () => (arithmetic ??= laid.map(({ page, rows }) => readingArithmetic(page, rows)));
+  const arithmeticOf = () => (arithmetic ??= laid.map(({ page, rows, weight }) => readingArithmetic(page, rows, weight)));
   const out = new Map<string, FoundField[]>();
   for (const request of requests) {
     const wanted = wantedOf(request);

@@ -1,4 +1,5 @@
 import type { LayoutWord } from '@docsvc/layout';
+import { currencyIn } from './values.js';
 
 /**
  * A label run into its value by a colon with no space (`Date:09/03/2018`, `TEL:07-3867524`,
@@ -6,12 +7,21 @@ import type { LayoutWord } from '@docsvc/layout';
  * colon in tight print. The label and the value are found as two words, as printed with a space.
  */
 const GLUED = /^(\p{L}[\p{L}.]*:)(?=[\d(])/u;
+/**
+ * A label with its unit or currency in brackets printed against it (`TOTAL(RM)`, `GST(RM):`,
+ * `AMOUNT(RM)`; not `CO.(M)`): the label and the bracket are two words, as `Total (RM)` is printed.
+ */
+const BRACKETED_CURRENCY = /^(\p{L}{2,}\.?)(\([^()]{1,4}\):?)$/u;
+function labelAt(text: string): RegExpExecArray | null {
+  const bracketed = BRACKETED_CURRENCY.exec(text);
+  return GLUED.exec(text) ?? (bracketed && currencyIn(bracketed[2]!) ? bracketed : null);
+}
 
-/** The words with each label run into its value parted, each part boxed by its share of the word's characters. */
+/** The words with each label run into its value or its unit parted, each part boxed by its share of the word's characters. */
 export function partGluedLabels(words: readonly LayoutWord[]): LayoutWord[] {
-  if (!words.some((w) => GLUED.test(w.text))) return words as LayoutWord[];
+  if (!words.some((w) => labelAt(w.text))) return words as LayoutWord[];
   return words.flatMap((w) => {
-    const m = GLUED.exec(w.text);
+    const m = labelAt(w.text);
     if (!m || m[1]!.length === w.text.length) return [w];
     const cut = w.box.x0 + Math.round(((w.box.x1 - w.box.x0) * m[1]!.length) / w.text.length);
     return [

@@ -141,6 +141,15 @@ const endsAddress = (row: TextRow) => {
 const isSpeck = (w: LayoutWord) => !/[\p{L}\p{N}]/u.test(w.text);
 const looksAddress = (row: TextRow) => /\d/.test(rowText(row)) || labelTokens(rowText(row)).some((t) => ADDRESS_WORDS.has(t));
 
+/**
+ * A name broken over two rows in one size of type: the form's row names one word ("NING SDN. BHD.")
+ * under a row that says what trade the business is in ("KEDAI UBAT & RUNCIT HONG": a medicine and
+ * sundry shop). A brand over a legal name says no trade ("SARANG HAE YO" / "TRENDYMAX (M) SDN. BHD.").
+ */
+const brokenName = (above: TextRow, form: TextRow) =>
+  namingWords(rowText(form)).length === 1 && tradeWords(rowText(above)) > 0 && !hasLegalForm(rowText(above)) && Math.abs(above.height - form.height) <= 0.25 * form.height;
+/** A row that ends at an "&" or "and": a name that goes on in the row below. */
+const endsWithAnd = (row: TextRow) => /(^|\s)(&|and|und|et)$/i.test(rowText(row).trim());
 /** A row wholly in brackets. */
 const isBracketed = (row: TextRow) => /^\s*\([^()]*\)\s*$/.test(rowText(row));
 /** A row of specks the scan left ("*", "|"): fewer than two letters or digits. */
@@ -187,7 +196,8 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
       const first = rowText(top[from]!).trim();
       // A row that ends inside a bracket goes on in the row below ("ENTERPRISE (SETIA" / "ALAMI SDN BHD", its ")" misread).
       const opened = previous !== undefined && /\([^)]*$/.test(rowText(previous));
-      const continues = namesNothing(top.slice(from, legal + 1).map(rowText).join(' ')) || /^[&+(]/.test(first) || /^[^(]*\)/.test(first) || opened;
+      const continues =
+        namesNothing(top.slice(from, legal + 1).map(rowText).join(' ')) || /^[&+(]/.test(first) || /^[^(]*\)/.test(first) || opened || (previous !== undefined && endsWithAnd(previous)) || (previous !== undefined && from === legal && brokenName(previous, top[legal]!));
       const joins = continues && previous && readsAsName(previous) && !startsBody(previous) && top[from]!.box.y0 - previous.box.y1 < 1.5 * top[from]!.height;
       if (!joins) break;
       from = above;
@@ -209,7 +219,7 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
     return below !== undefined && isRegistration(below);
   };
   // Not past the document's own data ("INVOICE", "Bill To:", a date): a customer's name and number there are not the seller's.
-  const registered = names.find((i) => i > first && !top.slice(first + 1, i).some(startsBody) && overRegistration(i) && labelTokens(rowText(top[i]!)).some((t) => NAME_SUFFIXES.has(t) || BUSINESS_WORDS.has(t)) && namingWords(rowText(top[i]!)).length > 0);
+  const registered = names.find((i) => i > first && !top.slice(first + 1, i).some(startsBody) && !isRegistration(top[i]!) && overRegistration(i) && labelTokens(rowText(top[i]!)).some((t) => NAME_SUFFIXES.has(t) || BUSINESS_WORDS.has(t)) && namingWords(rowText(top[i]!)).length > 0);
   if (registered !== undefined) return { from: registered, to: registered, score: 0.5, addressFrom: first + 1 };
   // A logo's words printed again below as the start of the full name, which ends at a company's
   // suffix ("EIGHT OUNCE" / "EIGHT OUNCE COFFEE CO. THE GARDENS MALL"): the full name, to its suffix.
@@ -217,9 +227,11 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
   const full = header.find((i) => i > first && companyEnd(rowText(top[i]!)) > 0 && labelTokens(rowText(top[i]!)).slice(0, logo.length).join(' ') === logo.join(' '));
   if (full !== undefined) return { from: full, to: full, score: 0.5, cutAtSuffix: true };
   // A sole proprietor's name goes on to the row under it where that row is its suffix alone ("TSH POWER HARDWARE" / "TRADING").
+  // So does a name whose row ends at an "&" ("MUN HENG ELECTRICAL &" / "HARDWARE SUPPLY").
   const next = top[first + 1];
   const suffixed = next !== undefined && labelTokens(rowText(next)).length > 0 && labelTokens(rowText(next)).every((t) => NAME_SUFFIXES.has(t));
-  return { from: first, to: suffixed ? first + 1 : first, score: 0.5 };
+  const goesOn = next !== undefined && endsWithAnd(top[first]!) && readsAsName(next) && !startsBody(next) && !isRegistration(next);
+  return { from: first, to: suffixed || goesOn ? first + 1 : first, score: 0.5 };
 }
 
 /** Suffixes that end a company's name where it has no legal form: "... COFFEE CO.", "... & COMPANY". */
@@ -246,7 +258,7 @@ function namesNothing(text: string): boolean {
 const isTradeWord = (token: string) => BUSINESS_WORDS.has(token) || (token.length >= 6 && BUSINESS_WORDS.has(TRADE_LEXICON.wordFor(token) ?? ''));
 /** A name's words without its legal form, the words printed with it ("CO.", "(M)") and what is in brackets (a branch). */
 function nameWords(text: string): string[] {
-  const bare = withLegalForm(withoutRegistration(text)).replace(/\([^)]*\)/g, ' ').replace(/^[^(]*\)/, ' ').replace(/\([^)]*$/, ' ');
+  const bare = withLegalForm(withoutRegistration(text)).replace(SLASHED_FORM, 'SB').replace(/\([^)]*\)/g, ' ').replace(/^[^(]*\)/, ' ').replace(/\([^)]*$/, ' ');
   return labelTokens(bare).filter((t) => !LEGAL_FORMS.has(t) && !FORM_PARTS.has(t));
 }
 /** Those of them that are not a trade's: who the business is ("ABC HO" of "ABC HO TRADING"; none in "BISTRO & CAFE"). */

@@ -11,15 +11,23 @@ export interface WordValue {
   currency?: string;
 }
 
-/** The words joined by single spaces, with where each word starts in the joined text. */
+/** What joins words a column apart (see `joined`). */
+const COLUMN_GAP = ' \u2016 ';
+/**
+ * The words joined by single spaces, with where each word starts in the joined text. Words set far
+ * apart on a row (a gap of more than two of their heights: columns, not a space) are joined by a mark
+ * no value's pattern reads across, so that a count and an amount of two columns ("45" ... "411.50")
+ * are not read as one number with a space between its thousands.
+ */
 function joined(words: readonly LayoutWord[]): { text: string; starts: number[] } {
   const starts: number[] = [];
   let text = '';
-  for (const w of words) {
-    if (text) text += ' ';
+  words.forEach((w, i) => {
+    const before = words[i - 1];
+    if (before) text += w.box.x0 - before.box.x1 > 2 * Math.max(w.box.y1 - w.box.y0, before.box.y1 - before.box.y0) ? COLUMN_GAP : ' ';
     starts.push(text.length);
     text += w.text;
-  }
+  });
   return { text, starts };
 }
 

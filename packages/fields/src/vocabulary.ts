@@ -30,7 +30,7 @@ export const FIELD_KINDS: FieldKind[] = [
       'total ttc', 'montant total', 'montant ttc', 'net a payer', 'a payer', 'importe total', 'total a pagar', 'totale', 'importo totale', 'totale da pagare', 'totaal', 'te betalen', 'valor total',
     ],
     avoid: ['sub', 'subtotal', 'qty', 'quantity', 'items', 'item', 'tax', 'gst', 'vat', 'sst', 'mwst', 'tva', 'iva', 'cash', 'change', 'tendered', 'discount', 'saving', 'savings', 'rounding', 'excl', 'excluding', 'excluded', 'exclusive', 'ht', 'netto', 'before', 'points', 'point', 'weight', 'pcs', 'units', 'count', 'no'],
-    despite: ['incl', 'inclusive', 'including', 'included', 'rounded', 'after', 'grand', 'due', 'payable', 'ttc'],
+    despite: ['incl', 'inclusive', 'including', 'included', 'inc', 'rounded', 'after', 'grand', 'due', 'payable', 'ttc'],
   },
   {
     kind: 'subtotal',
