@@ -20,7 +20,7 @@ const SLASHED_FORM = /\bS\s*\/\s*[BR8]\b/gi;
  * than a proprietor's name or a stamp printed above it ("TAN CHAY YEE" / "ABC HO TRADING").
  */
 const BUSINESS_WORDS = new Set([
-  'trading', 'traders', 'enterprise', 'enterprises', 'hardware', 'stationery', 'store', 'stores', 'shop', 'mart', 'market', 'supermarket', 'hypermarket', 'minimarket', 'restaurant', 'restoran', 'cafe', 'bakery', 'confectionery', 'pharmacy', 'industries', 'industry', 'electrical', 'electronics', 'machinery', 'motor', 'motors', 'services', 'service', 'supplies', 'supply', 'marketing', 'agency', 'carry', 'kedai', 'pasaraya', 'emporium', 'holdings', 'group', 'kitchen', 'bistro', 'catering', 'clinic', 'optical', 'bookstore', 'printing', 'florist', 'boutique', 'salon', 'furniture', 'textile', 'hotel', 'deco', 'engineering', 'tyre', 'tyres', 'auto', 'station', 'foods', 'food',
+  'trading', 'traders', 'enterprise', 'enterprises', 'hardware', 'stationery', 'store', 'stores', 'shop', 'mart', 'market', 'supermarket', 'hypermarket', 'minimarket', 'restaurant', 'restoran', 'cafe', 'bakery', 'confectionery', 'pharmacy', 'industries', 'industry', 'electrical', 'electronics', 'machinery', 'motor', 'motors', 'services', 'service', 'supplies', 'supply', 'marketing', 'agency', 'carry', 'kedai', 'pasaraya', 'emporium', 'holdings', 'group', 'kitchen', 'bistro', 'catering', 'clinic', 'optical', 'bookstore', 'printing', 'florist', 'boutique', 'salon', 'furniture', 'textile', 'hotel', 'deco', 'engineering', 'tyre', 'tyres', 'auto', 'station', 'foods', 'food', 'petroleum',
   'handel', 'markt', 'apotheke', 'backerei', 'baeckerei', 'metzgerei', 'boulangerie', 'pharmacie', 'epicerie', 'farmacia', 'panaderia', 'ferreteria', 'tienda', 'negozio', 'panetteria', 'winkel', 'bakkerij', 'apotheek',
 ]);
 /** What ends a business's name where it has no legal form: a sole proprietorship's or a partnership's suffix. */
@@ -150,6 +150,8 @@ const brokenName = (above: TextRow, form: TextRow) =>
   namingWords(rowText(form)).length === 1 && tradeWords(rowText(above)) > 0 && !hasLegalForm(rowText(above)) && Math.abs(above.height - form.height) <= 0.25 * form.height;
 /** A row that ends at an "&" or "and": a name that goes on in the row below. */
 const endsWithAnd = (row: TextRow) => /(^|\s)(&|and|und|et)$/i.test(rowText(row).trim());
+/** Text without the brackets it is wholly in: "(FREEDOM OPTIMUM SDN BHD)" is "FREEDOM OPTIMUM SDN BHD". */
+const unbracketed = (text: string) => text.replace(/^\s*\(([^()]*)\)\s*$/, '$1');
 /** A row wholly in brackets. */
 const isBracketed = (row: TextRow) => /^\s*\([^()]*\)\s*$/.test(rowText(row));
 /** A row of specks the scan left ("*", "|"): fewer than two letters or digits. */
@@ -185,7 +187,9 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
   const legal = top.findIndex((r) => letterShare(rowText(r)) >= 0.5 && hasLegalForm(rowText(r)));
   if (legal >= 0) {
     let from = legal;
-    for (let joined = 0; joined < NAME_ROWS_JOINED; joined++) {
+    // A legal name printed in brackets under a brand ("THE GEOVENTURE" / "(FREEDOM OPTIMUM SDN BHD)") is the name alone.
+    const ownBrackets = isBracketed(top[legal]!) && namingWords(unbracketed(rowText(top[legal]!))).length > 0;
+    for (let joined = 0; joined < (ownBrackets ? 0 : NAME_ROWS_JOINED); joined++) {
       // The row above, past specks ("*", "|") the scan left between them.
       let above = from - 1;
       while (above >= 0 && isSpecks(top[above]!)) above--;
@@ -361,7 +365,7 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
   if (type === 'company') {
     if (!name) return [];
     const all = rows.slice(name.from, name.to + 1).filter((r) => !isSpecks(r)).flatMap((r) => r.words);
-    const read = withoutRegistration(all.map((w) => w.text).join(' '));
+    const read = unbracketed(withoutRegistration(all.map((w) => w.text).join(' ')));
     const text = name.cutAtSuffix ? read.split(/\s+/).slice(0, companyEnd(read)).join(' ') : endingAtLegalForm(withLegalForm(read));
     // The words the name kept (what it is printed under and the registration number after it dropped).
     const skip = PRINTED_UNDER.exec(all.map((w) => w.text).join(' '))?.[0].trim().split(/\s+/).length ?? 0;
