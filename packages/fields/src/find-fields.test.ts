@@ -511,6 +511,8 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     // A legal name in brackets under a brand is the name; a petrol station's brand over its dealer's name and number, the dealer's.
     expect(company('THE GEOVENTURE', '(FREEDOM OPTIMUM SDN BHD)')).toBe('FREEDOM OPTIMUM SDN BHD');
     expect(company('CALTEX', 'BIRU PETROLEUM', 'CO.NO:001684044-P')).toBe('BIRU PETROLEUM');
+    // A speck the scan left before a name is no part of it.
+    expect(company('. ONE THREE SEAFOOD RESTAURANT SDN BHD')).toBe('ONE THREE SEAFOOD RESTAURANT SDN BHD');
     // "CO NO." over a tax number is a registration's label, not a company's "Co.".
     expect(company('SEN LEE HEONG RESTAURANT', 'CO NO. (002083199-T)', 'GST ID NO (001115316224)')).toBe('SEN LEE HEONG RESTAURANT');
     expect(company('POSTED', 'BEMED (SP) SDN. BHD.')).toBe('BEMED (SP) SDN. BHD.');

@@ -689,7 +689,7 @@ function agreeOnText(ranked: Candidate[]): void {
     others.push(c.value);
     weights.push(c.weight ?? 1);
   }
-  const text = majorityText(top.value, others, weights);
+  const text = majorityText(top.value, others, weights).trim();
   if (text === top.value) return;
   if (top.normalized === top.value) top.normalized = text;
   top.value = text;

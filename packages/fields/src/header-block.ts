@@ -365,6 +365,8 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
   if (type === 'company') {
     if (!name) return [];
     const all = rows.slice(name.from, name.to + 1).filter((r) => !isSpecks(r)).flatMap((r) => r.words);
+    // A speck the scan left before the name (". ONE THREE SEAFOOD ...") is not part of it.
+    while (all.length > 1 && isSpeck(all[0]!)) all.shift();
     const read = unbracketed(withoutRegistration(all.map((w) => w.text).join(' ')));
     const text = name.cutAtSuffix ? read.split(/\s+/).slice(0, companyEnd(read)).join(' ') : endingAtLegalForm(withLegalForm(read));
     // The words the name kept (what it is printed under and the registration number after it dropped).
