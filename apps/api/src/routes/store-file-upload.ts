@@ -44,7 +44,8 @@ export const storeFileUploadRoute = defineRoute({
       log_id: request.id,
     };
     if (stored.options.temp_public_url) {
-      const expiresAt = Math.floor(Date.now() / 1000) + deps.limits.publicUrlTtlSeconds;
+      // Whole seconds, rounded up: the link lives at least the configured time (rounded down, a 1-second link could die at once).
+      const expiresAt = Math.ceil(Date.now() / 1000) + deps.limits.publicUrlTtlSeconds;
       response.temp_public_url = `${base}/v1/store/file/public/${deps.publicUrls.sign(owner.id, stored.key, expiresAt)}`;
     }
     return reply.code(200).send(response);
