@@ -459,6 +459,16 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     expect(best(find(words, ['total']), 'total')?.normalized).toBe(40.8);
   });
 
+  it('gives an amount as most readings print its figures, the space after a point and a glued currency PaddleOCR made left out', () => {
+    const reading = (total: string) => [...text('TOTAL', 20, 40), ...right(total, 470, 40)];
+    const page: FieldPage = { page: 1, words: reading('9,90'), otherReadings: [reading('9.90'), reading('RM9.90')], readingWeights: [1, 1, readingWeight('paddle')] };
+    const total = findFields([page], [{ name: 'total' }]).get('total')?.[0];
+    expect([total?.value, total?.normalized]).toEqual(['9.90', 9.9]);
+    expect(best(find(reading('64. 15'), ['total']), 'total')?.value).toBe('64.15');
+    // Printed with its currency as one word by every reading, it keeps it.
+    expect(best(find(reading('RM1.00'), ['total']), 'total')?.value).toBe('RM1.00');
+  });
+
   it('weighs the subtotals of several readings as their readers count', () => {
     // Two tesseract readings misread the subtotal two ways; PaddleOCR (counting two) reads it as the total is printed.
     const reading = (subtotal: string, total: string) => [...text('SUB-TOTAL (GST)', 20, 40), ...right(subtotal, 470, 40), ...text('TOTAL', 20, 70), ...right(total, 470, 70), ...text('CASH', 20, 100), ...right('40.00', 470, 100), ...text('CHANGE', 20, 130), ...right('12.00', 470, 130)];

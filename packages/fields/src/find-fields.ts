@@ -699,6 +699,43 @@ function agreeOnText(ranked: Candidate[]): void {
  * A date printed twice on the page, once with a two-digit year ("30/04/17" in the header, "30/04/2017" by
  * the total): the best value is given as printed in full, the same date with its century stated.
  */
+/**
+ * An amount or number as most readings print it: where readings read the best value at the same
+ * place, its figures are the ones the most weight read there (`9.90` over one reading's `9,90`; a
+ * space after the point, `64. 15`, is the scan's, not the print's; a tie goes to the heaviest
+ * reading's). A currency glued to them stays
+ * only where no reading read the figures without it: PaddleOCR drops the space of `RM 5.90`.
+ */
+function agreeOnPrint(ranked: Candidate[]): void {
+  const top = ranked[0];
+  if (!top || (top.type !== 'amount' && top.type !== 'number')) return;
+  const key = sameValueKey(top);
+  const figures = (text: string) => text.replace(/\s+/g, '').replace(/^[^\d\-−(]+|[^\d)]+$/g, '');
+  const weights = new Map<string, number>();
+  const printed = new Map<string, string[]>();
+  const seen = new Set<number | undefined>();
+  let heaviest: string | undefined;
+  let heaviestWeight = 0;
+  for (const c of ranked) {
+    if (seen.has(c.reading) || sameValueKey(c) !== key || overlapShare(c.box, top.box) < 0.5) continue;
+    seen.add(c.reading);
+    const f = figures(c.value);
+    if ((c.weight ?? 1) > heaviestWeight) [heaviest, heaviestWeight] = [f, c.weight ?? 1];
+    weights.set(f, (weights.get(f) ?? 0) + (c.weight ?? 1));
+    printed.set(f, [...(printed.get(f) ?? []), c.value.replace(/\s+/g, '')]);
+  }
+  // A tie goes to the heaviest single reading's figures, as a digit's does (majorityText): PaddleOCR reads figures best.
+  const mine = figures(top.value);
+  const most = Math.max(...weights.values());
+  const tied = [...weights].filter(([, w]) => w === most).map(([f]) => f);
+  const chosen = tied.length === 1 ? tied[0]! : (tied.find((f) => f === heaviest) ?? (tied.includes(mine) ? mine : tied[0]!));
+  const variants = printed.get(chosen) ?? [top.value];
+  const text = variants.includes(chosen) ? chosen : (variants.find((v) => v === top.value.replace(/\s+/g, '')) ?? variants[0]!);
+  if (text === top.value) return;
+  if (top.normalized === top.value) top.normalized = text;
+  top.value = text;
+}
+
 function preferFullYear(ranked: Candidate[]): void {
   const top = ranked[0];
   if (!top || top.type !== 'date' || typeof top.normalized !== 'string') return;
@@ -790,6 +827,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
     const ranked: FoundField[] = [];
     const inOrder = rank(candidates);
     agreeOnText(inOrder);
+    agreeOnPrint(inOrder);
     preferFullYear(inOrder);
     for (const c of inOrder) {
       if (c.type !== 'company' && c.type !== 'address') continue;
