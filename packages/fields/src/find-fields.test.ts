@@ -469,6 +469,13 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     expect(best(find(reading('RM1.00'), ['total']), 'total')?.value).toBe('RM1.00');
   });
 
+  it("reads PaddleOCR's full-width brackets and commas as the print's", () => {
+    const words = [...text('AIK HUAT HARDWARE SDN BHD', 60, 20), ...text('NO. 17-G, JALAN SETIA INDAH （X） U13/X，', 60, 50), ...text('40170 SHAH ALAM, SELANGOR', 60, 80), ...text('TEL: 03-3362 4137', 60, 110), ...text('TOTAL（RM）', 20, 160), ...right('12.50', 470, 160)];
+    const found = find(words, ['address', 'total']);
+    expect(best(found, 'address')?.value).toBe('NO. 17-G, JALAN SETIA INDAH (X) U13/X, 40170 SHAH ALAM, SELANGOR');
+    expect(best(found, 'total')?.source).toBe('key_value');
+  });
+
   it('weighs the subtotals of several readings as their readers count', () => {
     // Two tesseract readings misread the subtotal two ways; PaddleOCR (counting two) reads it as the total is printed.
     const reading = (subtotal: string, total: string) => [...text('SUB-TOTAL (GST)', 20, 40), ...right(subtotal, 470, 40), ...text('TOTAL', 20, 70), ...right(total, 470, 70), ...text('CASH', 20, 100), ...right('40.00', 470, 100), ...text('CHANGE', 20, 130), ...right('12.00', 470, 130)];

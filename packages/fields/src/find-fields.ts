@@ -1,7 +1,7 @@
 import type { Box } from '@docsvc/image';
 import { overlap, rowsAlongTilt, unionOf, type LayoutWord, type TextRow } from '@docsvc/layout';
 import type { FieldRequest, FieldSource, FieldType, Table } from '@docsvc/schemas';
-import { partGluedLabels } from './glued-words.js';
+import { asciiWidth, partGluedLabels } from './glued-words.js';
 import { placeWordsPutRight } from './place-words.js';
 import { headerCandidates, nameWordsPutRight } from './header-block.js';
 import { majorityText, textDistance } from './majority-text.js';
@@ -782,7 +782,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
   // Every reading of every page, the answer's own first.
   const laid = pages.flatMap((page, p) =>
     [page.words, ...(page.otherReadings ?? [])].map((given, reading) => {
-      const words = partGluedLabels(given);
+      const words = partGluedLabels(asciiWidth(given));
       const read: FieldPage = reading === 0 ? { ...page, words } : { page: page.page, words };
       return { page: read, rows: rowsAlongTilt(words), orderBase: p * 100_000 + reading * 10_000, reading, weight: page.readingWeights?.[reading] ?? 1 };
     }),

@@ -30,3 +30,13 @@ export function partGluedLabels(words: readonly LayoutWord[]): LayoutWord[] {
     ];
   });
 }
+
+/** Full-width forms of ASCII characters (U+FF01-U+FF5E), as PaddleOCR's Chinese dictionary writes brackets and commas in Latin print: `（X）`, `，`. */
+const FULL_WIDTH = /[\uFF01-\uFF5E]/;
+const FULL_WIDTH_ALL = new RegExp(FULL_WIDTH.source, 'g');
+
+/** The words with full-width ASCII characters written as ASCII (`（X）U13/X，` is `(X)U13/X,`), so that labels, values and names read alike in every reading. */
+export function asciiWidth(words: readonly LayoutWord[]): LayoutWord[] {
+  if (!words.some((w) => FULL_WIDTH.test(w.text))) return words as LayoutWord[];
+  return words.map((w) => (FULL_WIDTH.test(w.text) ? { ...w, text: w.text.replace(FULL_WIDTH_ALL, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)) } : w));
+}
