@@ -21,6 +21,15 @@ describe('majorityText', () => {
     expect(majorityText('SDN BHD', ['SDN BHD', 'SDN BHD.'], [1, 1, 2])).toBe('SDN BHD');
   });
 
+  it('drops what a reading made up where as much weight read nothing there: specks, a lower-case letter in an upper-case word, a digit among letters', () => {
+    // PaddleOCR (counting two) first, both tesseract readings without them.
+    expect(majorityText('44 JALAN SS21/58 DAM.1ANSARA 47400 PETALINGi JAYA', ['44 JALAN SS21/58 DAMANSARA 47400 PETALING JAYA', '44 JALAN SS21/58 DAMANSARA 47400 PETALING JAYA'], [2, 1, 1])).toBe(
+      '44 JALAN SS21/58 DAMANSARA 47400 PETALING JAYA',
+    );
+    // Codes keep their digits, lower-case words their letters.
+    expect(majorityText('SS21 U5/N PJU1A SS4C Olive9 Jaya', ['SS2 U/N PJUA SSC Olive Jay', 'SS2 U/N PJUA SSC Olive Jay'], [2, 1, 1])).toBe('SS21 U5/N PJU1A SS4C Olive9 Jaya');
+  });
+
   it('keeps the spaces that as much weight read as lost (PaddleOCR drops them in tight print), and not a speck with its space', () => {
     expect(majorityText('NO.9,JALANMANIS3,TAMANSEGAR', ['NO.9, JALAN MANIS 3, TAMAN SEGAR', 'NO.9, JALAN MANIS 3, TAMAN SEGAR'], [2, 1, 1])).toBe('NO.9, JALAN MANIS 3, TAMAN SEGAR');
     expect(majorityText('B & BEST RESTAURANT', ['B 3 & BEST RESTAURANT', 'B 3 & BEST RESTAURANT'], [2, 1, 1])).toBe('B & BEST RESTAURANT');

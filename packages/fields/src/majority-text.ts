@@ -45,19 +45,42 @@ function alignTo(first: string, other: string): { at: string[]; before: string[]
   return { at, before };
 }
 
-/** The value with the most weight among `choices` (weights[i] for choices[i]); `choices[0]` where none has more than it. */
-function majority(choices: readonly string[], weights: readonly number[]): string {
+/**
+ * The value with the most weight among `choices` (weights[i] for choices[i]); `choices[0]` where none
+ * has more than it. `odd` says which characters are out of place where they stand (see majorityText).
+ */
+function majority(choices: readonly string[], weights: readonly number[], odd: (c: string) => boolean = () => false): string {
   const votes = new Map<string, number>();
   choices.forEach((c, i) => votes.set(c, (votes.get(c) ?? 0) + weights[i]!));
   let best = choices[0]!;
   // A tie between a letter or digit and none keeps it: a scan loses faint ink more often than it makes letters up.
   // So is one between a space and none: PaddleOCR drops spaces in tight print (`JALANMANIS3` read `JALAN MANIS 3` twice).
-  for (const [c, n] of votes) if (n > votes.get(best)! || (n === votes.get(best)! && best === '' && (/^[\p{L}\p{N}]+$/u.test(c) || c === ' '))) best = c;
+  // Not one out of place (a speck, a lower-case letter in an upper-case word, a digit inside a word's letters): a scan makes those up.
+  for (const [c, n] of votes) if (n > votes.get(best)! || (n === votes.get(best)! && best === '' && (/^[\p{L}\p{N}]+$/u.test(c) || c === ' ') && !odd(c))) best = c;
+  if (best !== '' && votes.get('') === votes.get(best) && odd(best)) return '';
   if (!/^\d$/.test(best)) return best;
   // A tie between two digits goes to the heaviest single reading's: the engine that reads figures best.
   const heaviest = (c: string) => Math.max(...choices.map((x, i) => (x === c ? weights[i]! : 0)));
   for (const [c, n] of votes) if (n === votes.get(best)! && /^\d$/.test(c) && heaviest(c) > heaviest(best)) best = c;
   return best;
+}
+
+/**
+ * Whether `c`, standing between `before` and `after`, is what a scan makes up rather than print: a
+ * speck (neither letter, digit nor space), a lower-case letter after an upper-case one and before no
+ * lower-case one (`PETALINGi`, `DAMAiNSARA`), a digit inside a word of letters, three or more on each
+ * side (`DAM1ANSARA`; not `SS21`, `OLIVE9`, `U5/N`, `PJU1A`). `before` is the text kept so far (a speck
+ * dropped before the digit: `DAM.1ANSARA`).
+ */
+function outOfPlace(c: string, before: string, after: string): boolean {
+  if (c === ' ' || c === '') return false;
+  if (!/^[\p{L}\p{N}]+$/u.test(c)) return true;
+  const prev = before.at(-1) ?? '';
+  const next = after[0] ?? '';
+  if (/^\p{Ll}+$/u.test(c) && /\p{Lu}/u.test(prev) && !/\p{Ll}/u.test(next)) return true;
+  // Inside a word of letters, three or more on each side: codes keep theirs (`PJU1A`, `SS4C`, `U5/N`).
+  if (/^\p{N}+$/u.test(c)) return /\p{L}{3}$/u.test(before) && /^\p{L}{3}/u.test(after);
+  return false;
 }
 
 /**
@@ -79,8 +102,9 @@ export function majorityText(first: string, others: readonly string[], weights: 
   const w = [weightOf(0), ...others.map((_, k) => weightOf(k + 1))];
   let out = '';
   for (let i = 0; i <= first.length; i++) {
-    out += majority(['', ...aligned.map((a) => a.before[i]!)], w);
-    if (i < first.length) out += majority([first[i]!, ...aligned.map((a) => a.at[i]!)], w);
+    // What stands before (as kept so far) and after this place, for telling characters out of place (`DAM.1AiNSARA`, `PETALINGi`).
+    out += majority(['', ...aligned.map((a) => a.before[i]!)], w, (c) => outOfPlace(c, out, first.slice(i)));
+    if (i < first.length) out += majority([first[i]!, ...aligned.map((a) => a.at[i]!)], w, (c) => outOfPlace(c, out, first.slice(i + 1)));
   }
   return out;
 }
