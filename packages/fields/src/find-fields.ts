@@ -109,7 +109,10 @@ const endsLabel = (w: LayoutWord) => /\p{L}[.)]?:$/u.test(w.text);
 /** Small words that join a label's words without changing what it names. */
 const QUALIFIERS = new Set(['of', 'the', 'and', 'for', 'to', 'in', 'de', 'du', 'des', 'la', 'le', 'les', 'der', 'die', 'das', 'des', 'und', 'et', 'y', 'e', 'del', 'di', 'van', 'het', 'do', 'da']);
 
-/** Words that say what an amount includes: the words after them qualify its label (not "included" or "includes": "Total included GST: 1.55", "TOTAL INCLUDES 6% GST 1.83" are the tax). */
+/**
+ * Words that say what an amount includes: the words after them qualify its label. Not "included" or
+ * "includes": "Total included GST: 1.55" and "TOTAL INCLUDES 6% GST 1.83" label the tax in a total.
+ */
 const INCLUSION = new Set(['incl', 'inclusive', 'including', 'inc', 'inkl', 'inklusive']);
 
 /** The words inside brackets ("(Incl", "GST", "6%)"). */
@@ -211,7 +214,7 @@ function labelScore(wanted: Wanted, matched: string[], before: readonly LayoutWo
   const extra = saying(around).filter((t) => !/^\d+$/.test(t));
   // Words in brackets qualify a label ("Total Sales (Inclusive of GST)"), as do small words: they do not make it less the field's.
   const bracketed = new Set(bracketedWords(around).flatMap(tokensOf));
-  // What a total includes ("Total incl. GST", "TOTAL INCLUDES GST 6%") says what it is, as a bracket does.
+  // What a total includes ("Total incl. GST", "TOTAL RM INCL. OF GST") says what it is, as a bracket does.
   const included = matched.some((t) => INCLUSION.has(t)) ? 0 : extra.findIndex((t) => INCLUSION.has(t));
   const counted = extra.filter((t, k) => !bracketed.has(t) && !QUALIFIERS.has(t) && !(wanted.kind?.despite?.includes(t) ?? false) && (included < 0 || k < included));
   let score = matched.length / (matched.length + counted.length);
@@ -531,8 +534,9 @@ function roundedTotals(candidates: Candidate[], page: FieldPage, rows: readonly 
 
 /**
  * What the lines printed beside a total say of it, over every reading of the page: a total is not
- * below the subtotal the readings agree on (the value most of them read, each counting as `readingWeight` says), unless a discount is
- * printed ("2.40" for 42.40 lost its first digit): such candidates go after the others. Where no
+ * below the subtotal the readings agree on (the value most of them read, each counting as
+ * `readingWeight` says), unless a discount is printed ("2.40" for 42.40 lost its first digit): such
+ * candidates go after the others. Where no
  * reading read a total's label with an amount (cents and all) beside it, and the largest amount is a
  * round sum (the cash given) or not above it, that subtotal is a candidate.
  */
@@ -696,15 +700,11 @@ function agreeOnText(ranked: Candidate[]): void {
 }
 
 /**
- * A date printed twice on the page, once with a two-digit year ("30/04/17" in the header, "30/04/2017" by
- * the total): the best value is given as printed in full, the same date with its century stated.
- */
-/**
  * An amount or number as most readings print it: where readings read the best value at the same
  * place, its figures are the ones the most weight read there (`9.90` over one reading's `9,90`; a
  * space after the point, `64. 15`, is the scan's, not the print's; a tie goes to the heaviest
- * reading's). A currency glued to them stays
- * only where no reading read the figures without it: PaddleOCR drops the space of `RM 5.90`.
+ * reading's). A currency glued to them stays only where no reading read the figures without it:
+ * PaddleOCR drops the space of `RM 5.90`.
  */
 function agreeOnPrint(ranked: Candidate[]): void {
   const top = ranked[0];
@@ -736,6 +736,10 @@ function agreeOnPrint(ranked: Candidate[]): void {
   top.value = text;
 }
 
+/**
+ * A date printed twice on the page, once with a two-digit year ("30/04/17" in the header, "30/04/2017" by
+ * the total): the best value is given as printed in full, the same date with its century stated.
+ */
 function preferFullYear(ranked: Candidate[]): void {
   const top = ranked[0];
   if (!top || top.type !== 'date' || typeof top.normalized !== 'string') return;
