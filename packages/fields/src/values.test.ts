@@ -28,6 +28,11 @@ describe('readDates', () => {
     expect(isoOf('12/03/201810')).toEqual([]);
   });
 
+  it('reads no date in a phone number whose separator goes on, and a date with the time after it', () => {
+    expect(isoOf('TEL. : 05.22.95.66.66')).toEqual([]);
+    expect(isoOf('01/05/2016-13:19:16-29-NORBAIZURA')).toEqual(['2016-05-01']);
+  });
+
   it("reads a day's leading 1 printed as a bar or a letter as 1, in the value too, and not a bar that stands apart", () => {
     expect(readDates('Date: |7-06-2018 14:07')).toMatchObject([{ normalized: '2018-06-17', text: '17-06-2018' }]);
     expect(readDates('l5/03/2018')).toMatchObject([{ normalized: '2018-03-15', text: '15/03/2018' }]);

@@ -58,8 +58,8 @@ const DATE_PATTERNS: Array<{ re: RegExp; iso: (m: RegExpExecArray) => string | {
   {
     // A day's leading 1 read as a bar or a letter ("|7-06-2018") is read as the 1 it is.
     // A year run into the time after it ("5/3/201822:52:33": a space dropped) ends at its fourth digit.
-    // Not a piece of a code of numbers and slashes ("MI11/3-21 - 12/480").
-    re: /(?<![\d.\p{L}/])([|lI]\d|\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?:(?![\d]|\/\d)|(?<=\d{4})(?=\d{1,2}:\d{2}))/gu,
+    // Not a piece of a code of numbers and slashes ("MI11/3-21 - 12/480") or of a phone number ("05.22.95.66.66": its separator goes on; "01/05/2016-13:19" is a date).
+    re: /(?<![\d.\p{L}/])([|lI]\d|\d{1,2})\s?([-/.])\s?(\d{1,2})\s?\2\s?(\d{4}|\d{2})(?:(?![\d]|\/\d|\2\d)|(?<=\d{4})(?=\d{1,2}:\d{2}))/gu,
     iso: (m) => {
       const numeric = (a: number, b: number, y: number) => (b > 12 && a <= 12 ? isoDate(y, a, b) : isoDate(y, b, a));
       const printed = m[1]!;
