@@ -476,6 +476,13 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     expect(best(found, 'total')?.source).toBe('key_value');
   });
 
+  it('takes a date that reads day first over a code that reads only month first', () => {
+    const words = [...text('CK 11-22-31 - 10/400', 20, 40), ...right('5.90', 470, 40), ...text('19-09-17 15:39 SH01 ZJ03', 20, 120)];
+    expect(best(find(words, ['date']), 'date')?.normalized).toBe('2017-09-19');
+    // Alone, a date that reads month first is read so.
+    expect(best(find(text('12/25/2018 10:02', 20, 40), ['date']), 'date')?.normalized).toBe('2018-12-25');
+  });
+
   it('weighs the subtotals of several readings as their readers count', () => {
     // Two tesseract readings misread the subtotal two ways; PaddleOCR (counting two) reads it as the total is printed.
     const reading = (subtotal: string, total: string) => [...text('SUB-TOTAL (GST)', 20, 40), ...right(subtotal, 470, 40), ...text('TOTAL', 20, 70), ...right(total, 470, 70), ...text('CASH', 20, 100), ...right('40.00', 470, 100), ...text('CHANGE', 20, 130), ...right('12.00', 470, 130)];

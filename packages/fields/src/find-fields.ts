@@ -375,8 +375,10 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
       // A value on a row that says it is another thing ("Card Expiry: 30/09/18" where the date is wanted) counts less.
       const tokens = row.words.flatMap((x) => tokensOf(x));
       const other = wanted.kind?.avoid?.some((t) => tokens.includes(t)) && !wanted.kind.despite?.some((t) => tokens.includes(t));
-      const score = other ? 0.2 * w : w;
+      const base = other ? 0.2 * w : w;
       for (const value of valuesIn(row.words, wanted.type)) {
+        // A date that reads only month first is less likely than one that reads day first (a code "11-22-31" beside "19-09-17").
+        const score = value.monthFirst ? 0.7 * base : base;
         found.push({ value: value.text, normalized: value.normalized, type: value.type, confidence: score * meanConfidence(value.words), page: page.page, box: unionOf(value.words.map((x) => x.box)), source: 'pattern', score, order: orderBase + r });
       }
     });

@@ -9,6 +9,8 @@ export interface WordValue {
   normalized: string | number | null;
   type: FieldType;
   currency?: string;
+  /** A numeric date read month first (see ReadValue). */
+  monthFirst?: boolean;
 }
 
 /** What joins words a column apart (see `joined`). */
@@ -63,7 +65,7 @@ export function valuesIn(words: readonly LayoutWord[], type: FieldType): WordVal
   return reader(text).map((m) => {
     const covered = words.filter((_, i) => starts[i]! < m.end && starts[i]! + words[i]!.text.length > m.start);
     const currency = m.currency ?? (type === 'amount' ? currencyIn(text) : undefined);
-    return { words: covered, text: m.text ?? text.slice(m.start, m.end), normalized: m.normalized, type, ...(currency ? { currency } : {}) };
+    return { words: covered, text: m.text ?? text.slice(m.start, m.end), normalized: m.normalized, type, ...(currency ? { currency } : {}), ...(m.monthFirst ? { monthFirst: true } : {}) };
   });
 }
 
