@@ -13,7 +13,8 @@
 // BENCH_FIELDS_TRANSCRIBED=<file.jsonl>: receipts as their annotators transcribed them (SROIE in
 // JSON lines: `words` segments with `bboxes`, the true `entities`), each segment's words spread over
 // its box and read as a perfect reading: finding fields alone, on vendors beyond ../shared's, without
-// the service. Addresses are not counted (such copies keep a segment only up to its first comma).
+// the service. Addresses are counted only where the copy holds them whole (such copies keep a segment
+// only up to its first comma).
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { QueueEvents } from 'bullmq';
@@ -86,12 +87,23 @@ function transcribedPage(receipt: Transcribed): OcrPageResult {
   return { page: 1, source: 'ocr', width: receipt.image_size.width, height: receipt.image_size.height, engineMs: 0, sections: [{ page: 1, lines }] };
 }
 
+/**
+ * Whether a transcription holds the true address whole: a run of consecutive segments (top to bottom)
+ * that is it, letters and digits (copies that keep a segment only up to its first comma lose the rest).
+ */
+function addressWhole(receipt: Transcribed, page: OcrPageResult): boolean {
+  const want = loose(receipt.entities.address ?? '');
+  const rows = page.sections.flatMap((s) => s.lines.map((l) => loose(l.words.map((w) => w[0]).join(''))));
+  return want !== '' && rows.some((_, i) => rows.slice(i).some((__, k) => rows.slice(i, i + k + 1).join('') === want));
+}
+
 /** Finding fields on transcribed receipts (BENCH_FIELDS_TRANSCRIBED): all of them, and those of vendors not in DIR. */
 function fromTranscribed(file: string): void {
   const receipts = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Transcribed);
   const devCompanies = new Set(existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => loose((JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as Record<string, string>).company ?? '')) : []);
   const counted = ['company', 'date', 'total'] as const;
-  const groups = { all: { n: 0, loose: { company: 0, date: 0, total: 0 }, exact: { company: 0, date: 0, total: 0 } }, 'vendors not in the dev set': { n: 0, loose: { company: 0, date: 0, total: 0 }, exact: { company: 0, date: 0, total: 0 } } };
+  const group = () => ({ n: 0, loose: { company: 0, date: 0, total: 0 }, exact: { company: 0, date: 0, total: 0 }, addresses: 0, addressLoose: 0 });
+  const groups = { all: group(), 'vendors not in the dev set': group() };
   let ms = 0;
   for (const receipt of receipts) {
     const page = transcribedPage(receipt);
@@ -109,6 +121,12 @@ function fromTranscribed(file: string): void {
         if (loose(got) === loose(want)) group.loose[field]++;
         else if (name === 'all' && process.env.BENCH_FIELDS_SHOW) console.log(`${receipt.key}${other ? '' : ' (dev vendor)'} ${field}: want ${JSON.stringify(want)} got ${JSON.stringify(got)}`);
       }
+      // The address only where the transcription holds it whole.
+      if (!addressWhole(receipt, page)) continue;
+      group.addresses++;
+      const got = fields.address?.value ?? '';
+      if (loose(got) === loose(receipt.entities.address ?? '')) group.addressLoose++;
+      else if (name === 'all' && process.env.BENCH_FIELDS_SHOW) console.log(`${receipt.key}${other ? '' : ' (dev vendor)'} address: want ${JSON.stringify(receipt.entities.address)} got ${JSON.stringify(got)}`);
     }
   }
   const rows = Object.entries(groups).map(([name, g]) => ({
@@ -116,6 +134,7 @@ function fromTranscribed(file: string): void {
     n: g.n,
     ...Object.fromEntries(counted.map((f) => [`${f} loose`, round(g.loose[f] / Math.max(1, g.n), 3)])),
     ...Object.fromEntries(counted.map((f) => [`${f} exact`, round(g.exact[f] / Math.max(1, g.n), 3)])),
+    'address loose (whole)': `${round(g.addressLoose / Math.max(1, g.addresses), 3)} of ${g.addresses}`,
   }));
   report('fields-transcribed', rows, { file: path.basename(file), rows, extraction_ms_per_page: round(ms / Math.max(1, receipts.length), 2) }, []);
 }

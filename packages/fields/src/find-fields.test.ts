@@ -576,6 +576,25 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     expect(best(find(rolled, ['address']), 'address')?.value).toBe('117, Jalan Radin Bagus, Sri Petaling');
   });
 
+  it("starts an address past a BR number and a branch's name printed again in it, and ends it at a state on its own row", () => {
+    const rows = (...lines: string[]) => lines.flatMap((l, i) => text(l, 40, 20 + 30 * i));
+    const address = (...lines: string[]) => best(find(rows(...lines), ['address']), 'address')?.value;
+    expect(address('PASARAYA BORONG PINTAR SDN BHD', 'BR NO.: (124525-H)', 'NO 19-G& 19-1& 19-2 JALAN TASIK UTAMA 4', 'MEDAN NIAGA TASIK DAMAI', '016-5498845')).toBe('NO 19-G& 19-1& 19-2 JALAN TASIK UTAMA 4 MEDAN NIAGA TASIK DAMAI');
+    expect(address('GUARDIAN HEALTH AND BEAUTY SDN BHD', 'BANDAR BARU RAWANG', 'NO 15 JALAN BANDAR RAWANG 10', 'BANDAR BARU RAWANG', 'TEL:03-60932032')).toBe('NO 15 JALAN BANDAR RAWANG 10 BANDAR BARU RAWANG');
+    expect(address('BHPETROL SUBANG AIRPORT SDN BHD', 'JALAN LAPANGAN TERBANG SUBANG', '47200 SUBANG', 'SELANGOR', "D'ROSH SERVPORT", 'CO. REG. NO: 000948487-V')).toBe('JALAN LAPANGAN TERBANG SUBANG 47200 SUBANG SELANGOR');
+    // A company number printed before the address on its row; a motorway's address.
+    expect(address('TOOLS WORLD SDN BHD', '<484297-M> 22 LRG PERUSAHAAN 4', 'KIMPAL INDS.PARK B.CAVES', 'TEL: 03-6187 1234')).toBe('22 LRG PERUSAHAAN 4 KIMPAL INDS.PARK B.CAVES');
+    expect(address('RELAIS TOTAL OULMES SARL', 'AUTOROUTE RABAT MEKNES', '15000 KHEMISSET', 'TEL. : 05.22.95.66.66')).toBe('AUTOROUTE RABAT MEKNES 15000 KHEMISSET');
+  });
+
+  it("does not take a customer's labelled address for the seller's", () => {
+    const words = [
+      ...text('ELKEN SERVICE SDN BHD (310184-X)', 40, 20), ...text('NO 2-1 JALAN 3/137B BATU 5', 60, 50), ...text('JALAN KELANG LAMA 58000 KUALA LUMPUR', 40, 80), ...text('TEL: 603-79859377', 60, 110),
+      ...text('INVOICE NO : ESS447-004439', 20, 170), ...text('BILL TO', 20, 200), ...text(': WONG PEI HAR', 200, 200), ...text('ADDRESS', 20, 230), ...text(': 2920/1 JINJANG UTARA', 200, 230),
+    ];
+    expect(best(find(words, ['address']), 'address')?.value).toBe('NO 2-1 JALAN 3/137B BATU 5 JALAN KELANG LAMA 58000 KUALA LUMPUR');
+  });
+
   it('reads no date in a code of numbers and slashes', () => {
     const words = [...text('MI11/3-21 - 12/480', 20, 40), ...text('T2 R000178141 16-03-18 13:49', 20, 300)];
     expect(best(find(words, ['date']), 'date')).toMatchObject({ value: '16-03-18', normalized: '2018-03-16' });

@@ -8,7 +8,7 @@ import { majorityText, textDistance } from './majority-text.js';
 import { labelTokens, tokenMatches } from './tokens.js';
 import { hasCents, leadingNumber, meanConfidence, valuesIn, type WordValue } from './typed-values.js';
 import { currencyIn } from './values.js';
-import { CHANGE_LABELS, DISCOUNT_LABELS, FIELD_KINDS, PAID_LABELS, kindOfName, typeOfName, type FieldKind } from './vocabulary.js';
+import { CHANGE_LABELS, CUSTOMER_SECTION_LABELS, DISCOUNT_LABELS, FIELD_KINDS, PAID_LABELS, kindOfName, typeOfName, type FieldKind } from './vocabulary.js';
 
 /** A page as fields are looked for on it: its words (page pixels) and its tables. */
 export interface FieldPage {
@@ -401,6 +401,9 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
 }
 
 const CHANGE_TOKENS = CHANGE_LABELS.filter((l) => !l.includes(' '));
+const CUSTOMER_SECTION = CUSTOMER_SECTION_LABELS.map(labelTokens);
+/** The first row of a reading that starts its customer's block ("BILL TO", "Customer:"), or -1. */
+const customerSectionRow = (rows: readonly TextRow[]) => rows.findIndex((row) => CUSTOMER_SECTION.some((label) => standsIn(label, row.words.flatMap((w) => tokensOf(w)))));
 const labelsOf = (labels: readonly string[]) => labels.map(labelTokens).sort((a, b) => b.length - a.length);
 const SUBTOTAL: Wanted = wantedOf({ name: 'subtotal' });
 const TAX: Wanted = wantedOf({ name: 'tax' });
@@ -811,6 +814,11 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
           if (c.normalized === 0) c.score *= 0.1;
           c.size = c.normalized;
         }
+      }
+      // The seller's address or name labelled in the customer's block ("BILL TO" / "ADDRESS : 2920/1") is the customer's.
+      if (wanted.kind?.kind === 'address' || wanted.kind?.kind === 'company') {
+        const customer = customerSectionRow(rows);
+        if (customer >= 0) for (const c of own) if (c.source === 'key_value' && c.order - orderBase >= customer) [c.score, c.confidence] = [0.3 * c.score, 0.3 * c.confidence];
       }
       if ((wanted.type === 'company' || wanted.type === 'address') && page.page === pages[0]?.page) {
         for (const c of headerCandidates(rows, wanted.type)) {

@@ -115,7 +115,7 @@ const isRegistration = (row: TextRow) => {
     /^\d{6,}[A-Z]?$/i.test(text) ||
     // A row ending in a company number ("bakery 000965911-P": a name's last word and its number on one row).
     /(^|\s)\d{6,}\s*[-.]\s*[A-Z]\)?$/i.test(text) ||
-    /\b(co[.,]?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|gst\s*(reg|id|no))/i.test(text)
+    /\b(co[.,]?\s*(reg|no)|roc|company\s*no|reg\.?\s*no|br\.?\s*no|business\s*reg|gst\s*(reg|id|no))/i.test(text)
   );
 };
 /** A row that is one label and its number ("Site: 2395", "GSYReg:001627654144"): a site's or a registration's, not an address's first row. */
@@ -137,6 +137,13 @@ const endsAddress = (row: TextRow) => {
   const last = labelTokens(rowText(row)).at(-1) ?? '';
   return COUNTRIES.has(last) || (STATES.has(last) && /(^|\D)\d{5}(\D|$)/.test(rowText(row)));
 };
+/** A row that is a state's name alone ("SELANGOR", "SELANGOR DARUL EHSAN"). */
+const isStateRow = (row: TextRow) => {
+  const tokens = labelTokens(rowText(row));
+  return tokens.length > 0 && STATES.has(tokens[0]!) && tokens.every((t) => STATES.has(t) || STATE_TITLES.has(t));
+};
+/** Words of a Malaysian state's full title ("Darul Ehsan", "Darul Takzim"). */
+const STATE_TITLES = new Set(['darul', 'ehsan', 'takzim', 'makmur', 'ridzuan', 'aman', 'khusus', 'naim', 'iman', 'dk', 'de']);
 /** Words that are specks or rules, not part of a name or address ("|", "—"). */
 const isSpeck = (w: LayoutWord) => !/[\p{L}\p{N}]/u.test(w.text);
 const looksAddress = (row: TextRow) => /\d/.test(rowText(row)) || labelTokens(rowText(row)).some((t) => ADDRESS_WORDS.has(t));
@@ -384,13 +391,17 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
     // A branch's name in brackets under the business's ("(MUTIARA RINI 16)") is not where its address starts.
     // So are tax numbers ("SST/TAX NO: ..." between a business's registration and its address).
     if (picked.length === 0 && (isRegistration(row) || isTaxNumber(row) || isLabelledNumber(row) || !looksAddress(row) || !readsAsNameOrAddress(row) || isBracketed(row))) continue;
+    // A branch's name printed above its address and again in it ("BANDAR BARU RAWANG" / "NO 15 JALAN ..." / "BANDAR BARU RAWANG").
+    if (picked.length === 0 && rows.slice(r + 1, r + ADDRESS_ROWS).some((later) => labelTokens(rowText(later)).join(' ') === labelTokens(rowText(row)).join(' '))) continue;
     if (isRegistration(row) || startsBody(row) || isContact(row)) break;
     picked.push(row);
-    if (endsAddress(row)) break;
+    // A state on a row of its own under the postcode's ("47200 SUBANG" / "SELANGOR") ends it too.
+    if (endsAddress(row) || (isStateRow(row) && picked.some((p) => /(^|\D)\d{5}(\D|$)/.test(rowText(p))))) break;
   }
   if (!picked.some(looksAddress)) return [];
   const words = withoutAddressLabel(picked.flatMap((r) => r.words));
-  while (words.length && isSpeck(words[0]!)) words.shift();
+  // Specks, and a company number printed before the address on its row ("<484297-M> 22 LRG PERUSAHAAN 4").
+  while (words.length && (isSpeck(words[0]!) || /^[(<[]?\d{5,}\s*-\s*[A-Z][)>\]]?$/.test(words[0]!.text))) words.shift();
   while (words.length && isSpeck(words[words.length - 1]!)) words.pop();
   return [{ text: words.map((w) => w.text).join(' '), words, score: 0.6 }];
 }

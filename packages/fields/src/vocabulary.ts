@@ -108,6 +108,12 @@ export const FIELD_KINDS: FieldKind[] = [
 export const PAID_LABELS = ['cash', 'cash tendered', 'tendered', 'amount tendered', 'cash received', 'received', 'paid', 'amount paid', 'payment', 'tunai', 'bayar', 'visa', 'mastercard', 'master', 'credit card', 'card', 'debit', 'bar', 'gegeben', 'especes', 'efectivo', 'contanti', 'contant'];
 export const CHANGE_LABELS = ['change', 'change due', 'change amt', 'baki', 'ruckgeld', 'wechselgeld', 'rendu', 'monnaie rendue', 'cambio', 'resto', 'vuelto', 'wisselgeld'];
 
+/**
+ * Labels that start a document's customer's block ("Bill to", "Ship to", "Customer"): an address or a
+ * company labelled after one is the customer's, not the seller's.
+ */
+export const CUSTOMER_SECTION_LABELS = ['bill to', 'billed to', 'sold to', 'ship to', 'shipped to', 'deliver to', 'delivery to', 'invoice to', 'customer', 'client', 'buyer', 'kunde', 'rechnungsempfanger', 'lieferadresse', 'facturer a', 'livrer a', 'cliente', 'klant', 'pelanggan'];
+
 /** Labels of a discount: after one, a total below its subtotal is no misreading. */
 export const DISCOUNT_LABELS = ['discount', 'disc', 'less', 'voucher', 'coupon', 'promotion', 'promo', 'member discount', 'diskaun', 'rabatt', 'nachlass', 'remise', 'reduction', 'descuento', 'sconto', 'korting', 'desconto'];
 
