@@ -403,7 +403,12 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
 const CHANGE_TOKENS = CHANGE_LABELS.filter((l) => !l.includes(' '));
 const CUSTOMER_SECTION = CUSTOMER_SECTION_LABELS.map(labelTokens);
 /** The first row of a reading that starts its customer's block ("BILL TO", "Customer:"), or -1. */
-const customerSectionRow = (rows: readonly TextRow[]) => rows.findIndex((row) => CUSTOMER_SECTION.some((label) => standsIn(label, row.words.flatMap((w) => tokensOf(w)))));
+function customerSectionRow(rows: readonly TextRow[]): number {
+  return rows.findIndex((row) => {
+    const tokens = row.words.flatMap((w) => tokensOf(w));
+    return CUSTOMER_SECTION.some((label) => standsIn(label, tokens));
+  });
+}
 const labelsOf = (labels: readonly string[]) => labels.map(labelTokens).sort((a, b) => b.length - a.length);
 const SUBTOTAL: Wanted = wantedOf({ name: 'subtotal' });
 const TAX: Wanted = wantedOf({ name: 'tax' });
@@ -799,6 +804,8 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
   // What each reading prints around a total: found once, for whichever requested fields are totals.
   let arithmetic: ReadingArithmetic[] | undefined;
   const arithmeticOf = () => (arithmetic ??= laid.map(({ page, rows, weight }) => readingArithmetic(page, rows, weight)));
+  // Where each reading's customer's block starts: found once, for the address and the company alike.
+  const customerRows: number[] = [];
   const out = new Map<string, FoundField[]>();
   for (const request of requests) {
     const wanted = wantedOf(request);
@@ -817,7 +824,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       }
       // The seller's address or name labelled in the customer's block ("BILL TO" / "ADDRESS : 2920/1") is the customer's.
       if (wanted.kind?.kind === 'address' || wanted.kind?.kind === 'company') {
-        const customer = customerSectionRow(rows);
+        const customer = (customerRows[index] ??= customerSectionRow(rows));
         if (customer >= 0) for (const c of own) if (c.source === 'key_value' && c.order - orderBase >= customer) [c.score, c.confidence] = [0.3 * c.score, 0.3 * c.confidence];
       }
       if ((wanted.type === 'company' || wanted.type === 'address') && page.page === pages[0]?.page) {
