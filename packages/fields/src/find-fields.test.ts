@@ -483,6 +483,14 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     expect(best(find(text('12/25/2018 10:02', 20, 40), ['date']), 'date')?.normalized).toBe('2018-12-25');
   });
 
+  it('reads the dates of a page that prints them month first month first', () => {
+    const us = [...text('DATE: 11/05/2018 14:02', 20, 40), ...text('TOTAL', 20, 100), ...right('$12.50', 470, 100), ...text('RETURNS UNTIL 12/25/2018', 20, 160)];
+    expect(best(find(us, ['date']), 'date')?.normalized).toBe('2018-11-05');
+    // A code that reads only month first is no such evidence, nor is a month-first date on a page with one that reads only day first.
+    expect(best(find([...text('DATE: 05/03/2018', 20, 40), ...text('CK 11-22-31 - 10/400', 20, 100)], ['date']), 'date')?.normalized).toBe('2018-03-05');
+    expect(best(find([...text('DATE: 05/03/2018', 20, 40), ...text('VALID 12/25/2018', 20, 100), ...text('PRINTED 25/03/2018', 20, 160)], ['date']), 'date')?.normalized).toBe('2018-03-05');
+  });
+
   it('weighs the subtotals of several readings as their readers count', () => {
     // Two tesseract readings misread the subtotal two ways; PaddleOCR (counting two) reads it as the total is printed.
     const reading = (subtotal: string, total: string) => [...text('SUB-TOTAL (GST)', 20, 40), ...right(subtotal, 470, 40), ...text('TOTAL', 20, 70), ...right(total, 470, 70), ...text('CASH', 20, 100), ...right('40.00', 470, 100), ...text('CHANGE', 20, 130), ...right('12.00', 470, 130)];

@@ -7,7 +7,7 @@ import { headerCandidates, nameWordsPutRight } from './header-block.js';
 import { majorityText, textDistance } from './majority-text.js';
 import { labelTokens, tokenMatches } from './tokens.js';
 import { hasCents, leadingNumber, meanConfidence, valuesIn, type WordValue } from './typed-values.js';
-import { currencyIn } from './values.js';
+import { currencyIn, type DateOrder } from './values.js';
 import { CHANGE_LABELS, CUSTOMER_SECTION_LABELS, DISCOUNT_LABELS, FIELD_KINDS, PAID_LABELS, kindOfName, typeOfName, type FieldKind } from './vocabulary.js';
 
 /** A page as fields are looked for on it: its words (page pixels) and its tables. */
@@ -64,6 +64,8 @@ interface Candidate extends FoundField {
   votes?: number;
   /** How much its reading counts (FieldPage.readingWeights). */
   weight?: number;
+  /** For a numeric date, the orders of day and month it can be read in (monthFirstPage). */
+  dateOrder?: DateOrder;
 }
 
 /** The field as looked for: its labels (as words), type, and the words that make a label another thing. */
@@ -336,6 +338,7 @@ function labelledCandidates(wanted: Wanted, page: FieldPage, rows: readonly Text
           source: inTable ? 'table' : 'key_value',
           score,
           order: orderBase + r,
+          ...(value.order ? { dateOrder: value.order } : {}),
         });
         break;
       }
@@ -358,7 +361,7 @@ function tableCandidates(wanted: Wanted, page: FieldPage, orderBase: number): Ca
         const words = page.words.filter((w) => inside(w.box, cell.box));
         const value = firstValue(words, wanted);
         if (!value) continue;
-        found.push({ value: value.text, normalized: value.normalized, type: value.type, ...(value.currency ? { currency: value.currency } : {}), confidence: score * cell.confidence, page: page.page, box: unionOf(value.words.map((w) => w.box)), source: 'table', score, order: orderBase + cell.row });
+        found.push({ value: value.text, normalized: value.normalized, type: value.type, ...(value.currency ? { currency: value.currency } : {}), confidence: score * cell.confidence, page: page.page, box: unionOf(value.words.map((w) => w.box)), source: 'table', score, order: orderBase + cell.row, ...(value.order ? { dateOrder: value.order } : {}) });
       }
     }
   }
@@ -378,8 +381,8 @@ function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: Field
       const base = other ? 0.2 * w : w;
       for (const value of valuesIn(row.words, wanted.type)) {
         // A date that reads only month first is less likely than one that reads day first (a code "11-22-31" beside "19-09-17").
-        const score = value.monthFirst ? 0.7 * base : base;
-        found.push({ value: value.text, normalized: value.normalized, type: value.type, confidence: score * meanConfidence(value.words), page: page.page, box: unionOf(value.words.map((x) => x.box)), source: 'pattern', score, order: orderBase + r });
+        const score = value.order === 'month' ? 0.7 * base : base;
+        found.push({ value: value.text, normalized: value.normalized, type: value.type, confidence: score * meanConfidence(value.words), page: page.page, box: unionOf(value.words.map((x) => x.box)), source: 'pattern', score, order: orderBase + r, ...(value.order ? { dateOrder: value.order } : {}) });
       }
     });
   }
@@ -747,6 +750,22 @@ function agreeOnPrint(ranked: Candidate[]): void {
 }
 
 /**
+ * A page that prints its dates month first (`12/25/2018`, a US invoice) prints them all so: where a
+ * date that reads only month first is found and none that reads only day first, dates that read
+ * either way (`11/05/2018`) are read month first too (5 November, not 11 May).
+ */
+function monthFirstPage(candidates: Candidate[]): void {
+  // Evidence of the page's order: a labelled date, or one with its century, that reads only month first (a code such as "11-22-31" is none).
+  const monthFirst = (c: Candidate) => c.dateOrder === 'month' && (c.source !== 'pattern' || /\d{4}/.test(c.value));
+  if (!candidates.some(monthFirst) || candidates.some((c) => c.dateOrder === 'day')) return;
+  for (const c of candidates) {
+    if (c.dateOrder !== 'either' || typeof c.normalized !== 'string') continue;
+    const [year, month, day] = c.normalized.split('-');
+    c.normalized = `${year}-${day}-${month}`;
+  }
+}
+
+/**
  * A date printed twice on the page, once with a two-digit year ("30/04/17" in the header, "30/04/2017" by
  * the total): the best value is given as printed in full, the same date with its century stated.
  */
@@ -838,6 +857,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       }
       candidates.push(...own);
     }
+    if (wanted.type === 'date') monthFirstPage(candidates);
     if (wanted.kind?.kind === 'total') {
       checkAgainstSubtotal(candidates, arithmeticOf());
       const evidence = totalEvidence(arithmeticOf());
@@ -856,7 +876,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       if (c.normalized === c.value) c.normalized = text;
       c.value = text;
     }
-    for (const { score: _score, order: _order, size: _size, evidence: _evidence, reading: _reading, votes: _votes, weight: _weight, ...c } of inOrder) {
+    for (const { score: _score, order: _order, size: _size, evidence: _evidence, reading: _reading, votes: _votes, weight: _weight, dateOrder: _dateOrder, ...c } of inOrder) {
       const key = `${c.page}:${c.value}`;
       if (seen.has(key)) continue;
       seen.add(key);

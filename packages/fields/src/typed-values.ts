@@ -1,6 +1,6 @@
 import type { LayoutWord } from '@docsvc/layout';
 import type { FieldType } from '@docsvc/schemas';
-import { currencyIn, readAmounts, readDates, readEmails, readIdentifiers, readPhones, type ReadValue } from './values.js';
+import { currencyIn, readAmounts, readDates, readEmails, readIdentifiers, readPhones, type DateOrder, type ReadValue } from './values.js';
 
 /** A value read from words: the words it covers, its text as printed and normalised. */
 export interface WordValue {
@@ -9,8 +9,8 @@ export interface WordValue {
   normalized: string | number | null;
   type: FieldType;
   currency?: string;
-  /** A numeric date read month first (see ReadValue). */
-  monthFirst?: boolean;
+  /** For a numeric date, the orders of day and month it can be read in. */
+  order?: DateOrder;
 }
 
 /** What joins words a column apart (see `joined`). */
@@ -65,7 +65,7 @@ export function valuesIn(words: readonly LayoutWord[], type: FieldType): WordVal
   return reader(text).map((m) => {
     const covered = words.filter((_, i) => starts[i]! < m.end && starts[i]! + words[i]!.text.length > m.start);
     const currency = m.currency ?? (type === 'amount' ? currencyIn(text) : undefined);
-    return { words: covered, text: m.text ?? text.slice(m.start, m.end), normalized: m.normalized, type, ...(currency ? { currency } : {}), ...(m.monthFirst ? { monthFirst: true } : {}) };
+    return { words: covered, text: m.text ?? text.slice(m.start, m.end), normalized: m.normalized, type, ...(currency ? { currency } : {}), ...(m.order ? { order: m.order } : {}) };
   });
 }
 

@@ -12,9 +12,16 @@ export interface ReadValue {
   currency?: string;
   /** The value's text where a misread digit was put right ("06/03/2018" where "06/03/2078" was read). */
   text?: string;
-  /** A numeric date read month first, since its first number cannot be the month ("12/25/2018"). */
-  monthFirst?: boolean;
+  /** For a numeric date, the orders of day and month it can be read in (see DateOrder). */
+  order?: DateOrder;
 }
+
+/**
+ * The orders a numeric date can be read in: `day` where only day first makes a date ("25/12/2018"),
+ * `month` where only month first does ("12/25/2018"), `either` where both do ("05/03/2018", read day
+ * first unless the page says otherwise).
+ */
+export type DateOrder = 'day' | 'month' | 'either';
 
 /** Month names and their usual abbreviations (English, German, French, Spanish, Italian, Dutch, Portuguese, Malay), by the start that tells them apart. */
 const MONTH_STARTS: Array<[string, number]> = [
@@ -53,7 +60,7 @@ const misreadDigits = (digits: string, at: number): string[] => (MISREAD[digits[
 /** A year a receipt or invoice of today is dated in: two-digit years pass (they map to 1970-2069). */
 const plausibleYear = (year: number) => year < 100 || (year >= 1950 && year <= 2049);
 
-const DATE_PATTERNS: Array<{ re: RegExp; iso: (m: RegExpExecArray) => string | { iso: string; text?: string; monthFirst?: boolean } | undefined }> = [
+const DATE_PATTERNS: Array<{ re: RegExp; iso: (m: RegExpExecArray) => string | { iso: string; text?: string; order?: DateOrder } | undefined }> = [
   // 2018-12-25, 2018/12/25, 2018.12.25
   { re: /(?<![\d.])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])/g, iso: (m) => isoDate(+m[1]!, +m[2]!, +m[3]!) },
   // 25/12/2018, 25-12-18, 25.12.2018; day first unless the first number cannot be a day of the month's place (12/25/2018)
@@ -67,8 +74,8 @@ const DATE_PATTERNS: Array<{ re: RegExp; iso: (m: RegExpExecArray) => string | {
       const printed = m[1]!;
       const [day, month, year] = [printed.replace(/^[|lI]/, '1'), m[3]!, m[4]!];
       const read = numeric(+day, +month, +year);
-      const monthFirst = +month > 12 && +day <= 12;
-      if (read && plausibleYear(+year)) return day === printed ? (monthFirst ? { iso: read, monthFirst } : read) : { iso: read, text: m[0].replace(printed, day), ...(monthFirst ? { monthFirst } : {}) };
+      const order: DateOrder | undefined = +day > 12 ? 'day' : +month > 12 ? 'month' : +day !== +month ? 'either' : undefined;
+      if (read && plausibleYear(+year)) return { iso: read, ...(day === printed ? {} : { text: m[0].replace(printed, day) }), ...(order ? { order } : {}) };
       // A scan's misread digit: a day that cannot be ("92/02/2018", "45/07/2017"), a year far off ("2078").
       for (const d of [day, ...misreadDigits(day, 0)]) for (const y of [year, ...misreadDigits(year, year.length - 2)]) {
         const repaired = plausibleYear(+y) ? numeric(+d, +month, +y) : undefined;
@@ -110,7 +117,7 @@ export function readDates(text: string): ReadValue[] {
       const start = m.index;
       const end = m.index + m[0].length;
       if (read && !found.some((f) => f.start < end && start < f.end))
-        found.push(typeof read === 'string' ? { start, end, normalized: read } : { start, end, normalized: read.iso, ...(read.text !== undefined ? { text: read.text } : {}), ...(read.monthFirst ? { monthFirst: true } : {}) });
+        found.push(typeof read === 'string' ? { start, end, normalized: read } : { start, end, normalized: read.iso, ...(read.text !== undefined ? { text: read.text } : {}), ...(read.order ? { order: read.order } : {}) });
     }
   }
   return found.sort((a, b) => a.start - b.start);
