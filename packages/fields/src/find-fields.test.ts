@@ -526,6 +526,9 @@ describe('findFields on receipts laid out as other vendors lay them out', () => 
     const header = (...names: string[]) => [...names.flatMap((n, i) => text(n, 60, 20 + 30 * i)), ...text('NO 12, JALAN MAWAR 3,', 60, 20 + 30 * names.length), ...text('53100 KUALA LUMPUR', 60, 50 + 30 * names.length), ...text('TEL: 03-4021 8899', 60, 80 + 30 * names.length)];
     const company = (...names: string[]) => best(find(header(...names), ['company']), 'company')?.value;
     expect(company('TAN CHAY YEE', 'ABC HO TRADING')).toBe('ABC HO TRADING');
+    // Not a trade's row past the address's first: the rest area a stall is in.
+    expect(company('SOUP & PORRIDGE', 'LOT S10NB & S12NB', 'RESTORAN JEJANTAS SG. BULOH')).toBe('SOUP & PORRIDGE');
+    expect(company('BIZ LINK', 'SECURITY & OA TRADING (002382060-M)', 'LOT TC007 & 008')).toBe('SECURITY & OA TRADING');
     expect(company('GOODS SOLD ARE NOT RETURNABLE THANK YOU', 'SLF CASH & CARRY')).toBe('SLF CASH & CARRY');
     // A row of trade words alone under a name is what the business is, not who ("BISTRO & CAFE"), as is a branch's bracket.
     expect(company('THREE STOOGES', 'BISTRO & CAFE')).toBe('THREE STOOGES');

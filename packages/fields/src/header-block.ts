@@ -159,6 +159,11 @@ const brokenName = (above: TextRow, form: TextRow) =>
 const endsWithAnd = (row: TextRow) => /(^|\s)(&|and|und|et)$/i.test(rowText(row).trim());
 /** Text without the brackets it is wholly in: "(FREEDOM OPTIMUM SDN BHD)" is "FREEDOM OPTIMUM SDN BHD". */
 const unbracketed = (text: string) => text.replace(/^\s*\(([^()]*)\)\s*$/, '$1');
+/** A row with a word of addresses and a number besides a registration's ("LOT S10NB & S12NB"; not "SECURITY & OA TRADING (002382060-M)"). */
+const startsStreet = (row: TextRow) => {
+  const text = withoutRegistration(rowText(row));
+  return /\d/.test(text) && labelTokens(text).some((t) => ADDRESS_WORDS.has(t));
+};
 /** A row wholly in brackets. */
 const isBracketed = (row: TextRow) => /^\s*\([^()]*\)\s*$/.test(rowText(row));
 /** A row of specks the scan left ("*", "|"): fewer than two letters or digits. */
@@ -219,7 +224,9 @@ function nameRows(rows: readonly TextRow[]): { from: number; to: number; score: 
   // Before the document's own data starts: the first name-like row, unless a later one says what trade it is in and it does not.
   const header = names.filter((i) => !top.slice(0, i).some(startsBody));
   // The trade's row must name someone too: "BISTRO & CAFE" under "THREE STOOGES" is what the business is, not who.
-  const trade = header.find((i) => tradeWords(rowText(top[i]!)) > 0 && namingWords(rowText(top[i]!)).length > 0);
+  // Not past the address's first row ("SOUP & PORRIDGE" / "LOT S10NB & S12NB" / "RESTORAN JEJANTAS SG. BULOH": the rest area it is in).
+  const addressFirst = top.findIndex((r, i) => i > (header[0] ?? 0) && startsStreet(r));
+  const trade = header.find((i) => (addressFirst < 0 || i < addressFirst) && tradeWords(rowText(top[i]!)) > 0 && namingWords(rowText(top[i]!)).length > 0);
   const first = trade !== undefined && tradeWords(rowText(top[header[0]!]!)) === 0 ? trade : names[0];
   if (first === undefined) return undefined;
   // A proprietor's name printed over its registration number under a brand and its address ("BHPetrol
