@@ -94,7 +94,17 @@ function transcribedPage(receipt: Transcribed): OcrPageResult {
 function addressWhole(receipt: Transcribed, page: OcrPageResult): boolean {
   const want = loose(receipt.entities.address ?? '');
   const rows = page.sections.flatMap((s) => s.lines.map((l) => loose(l.words.map((w) => w[0]).join(''))));
-  return want !== '' && rows.some((_, i) => rows.slice(i).some((__, k) => rows.slice(i, i + k + 1).join('') === want));
+  return (
+    want !== '' &&
+    rows.some((_, i) => {
+      let run = '';
+      for (const row of rows.slice(i)) {
+        run += row;
+        if (run.length >= want.length) return run === want;
+      }
+      return false;
+    })
+  );
 }
 
 /** Finding fields on transcribed receipts (BENCH_FIELDS_TRANSCRIBED): all of them, and those of vendors not in DIR. */
@@ -102,8 +112,8 @@ function fromTranscribed(file: string): void {
   const receipts = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Transcribed);
   const devCompanies = new Set(existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => loose((JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as Record<string, string>).company ?? '')) : []);
   const counted = ['company', 'date', 'total'] as const;
-  const group = () => ({ n: 0, loose: { company: 0, date: 0, total: 0 }, exact: { company: 0, date: 0, total: 0 }, addresses: 0, addressLoose: 0 });
-  const groups = { all: group(), 'vendors not in the dev set': group() };
+  const newGroup = () => ({ n: 0, loose: { company: 0, date: 0, total: 0 }, exact: { company: 0, date: 0, total: 0 }, addresses: 0, addressLoose: 0 });
+  const groups = { all: newGroup(), 'vendors not in the dev set': newGroup() };
   let ms = 0;
   for (const receipt of receipts) {
     const page = transcribedPage(receipt);

@@ -30,8 +30,9 @@ const CLOSING_WORDS = new Set(['thank', 'thanks', 'returnable', 'refundable', 'e
 const tradeWords = (text: string) => labelTokens(text).filter((t) => BUSINESS_WORDS.has(t)).length;
 /** Legal forms of two letters that are other words too ("KG.BATU": kampung; "SA" ...): a form only after a name's first word. */
 const SHORT_FORMS = new Set(['kg', 'ag', 'sa', 'sl', 'sb', 'bv', 'nv']);
-// A dollar sign starting a word is an S ("RETAIL $B").
-const hasLegalForm = (text: string) => labelTokens(partedForms(withoutRegistration(text)).replace(SLASHED_FORM, 'SB').replace(/(?<=^|\s)\$(?=\p{Lu})/gu, 'S')).some((t, i) => LEGAL_FORMS.has(t) && (i > 0 || !SHORT_FORMS.has(t)));
+/** Sdn Bhd's short form as one word ("S/B", "S/R" -> "SB"), a dollar sign starting a word as the S it is ("RETAIL $B"). */
+const shortFormsRead = (text: string) => text.replace(SLASHED_FORM, 'SB').replace(/(?<=^|\s)\$(?=\p{Lu})/gu, 'S');
+const hasLegalForm = (text: string) => labelTokens(shortFormsRead(partedForms(withoutRegistration(text)))).some((t, i) => LEGAL_FORMS.has(t) && (i > 0 || !SHORT_FORMS.has(t)));
 /** Words printed with legal forms that name nothing themselves: "CO. (M) SDN BHD". */
 const FORM_PARTS = new Set(['co', 'm', '&', 'and', 'company']);
 /** Legal forms printed as two words: where a scan misreads one of them by a letter ("SON BHD", "SDN BHI"), it is read as the form. */
@@ -137,13 +138,13 @@ const endsAddress = (row: TextRow) => {
   const last = labelTokens(rowText(row)).at(-1) ?? '';
   return COUNTRIES.has(last) || (STATES.has(last) && /(^|\D)\d{5}(\D|$)/.test(rowText(row)));
 };
+/** Words of a Malaysian state's full title ("Darul Ehsan", "Darul Takzim"). */
+const STATE_TITLES = new Set(['darul', 'ehsan', 'takzim', 'makmur', 'ridzuan', 'aman', 'khusus', 'naim', 'iman', 'dk', 'de']);
 /** A row that is a state's name alone ("SELANGOR", "SELANGOR DARUL EHSAN"). */
 const isStateRow = (row: TextRow) => {
   const tokens = labelTokens(rowText(row));
   return tokens.length > 0 && STATES.has(tokens[0]!) && tokens.every((t) => STATES.has(t) || STATE_TITLES.has(t));
 };
-/** Words of a Malaysian state's full title ("Darul Ehsan", "Darul Takzim"). */
-const STATE_TITLES = new Set(['darul', 'ehsan', 'takzim', 'makmur', 'ridzuan', 'aman', 'khusus', 'naim', 'iman', 'dk', 'de']);
 /** Words that are specks or rules, not part of a name or address ("|", "—"). */
 const isSpeck = (w: LayoutWord) => !/[\p{L}\p{N}]/u.test(w.text);
 const looksAddress = (row: TextRow) => /\d/.test(rowText(row)) || labelTokens(rowText(row)).some((t) => ADDRESS_WORDS.has(t));
@@ -165,7 +166,7 @@ const startsStreet = (row: TextRow) => {
   return /\d/.test(text) && labelTokens(text).some((t) => ADDRESS_WORDS.has(t));
 };
 /** A row wholly in brackets. */
-const isBracketed = (row: TextRow) => /^\s*\([^()]*\)\s*$/.test(rowText(row));
+const isBracketed = (row: TextRow) => unbracketed(rowText(row)) !== rowText(row);
 /** A row of specks the scan left ("*", "|"): fewer than two letters or digits. */
 const isSpecks = (row: TextRow) => (rowText(row).match(/[\p{L}\p{N}]/gu)?.length ?? 0) < 2;
 /** A street line ("22, Jalan Perindustrian Hijau 5,"): a number first, then words of addresses. */
@@ -276,7 +277,7 @@ function namesNothing(text: string): boolean {
 const isTradeWord = (token: string) => BUSINESS_WORDS.has(token) || (token.length >= 6 && BUSINESS_WORDS.has(TRADE_LEXICON.wordFor(token) ?? ''));
 /** A name's words without its legal form, the words printed with it ("CO.", "(M)") and what is in brackets (a branch). */
 function nameWords(text: string): string[] {
-  const bare = withLegalForm(withoutRegistration(text)).replace(SLASHED_FORM, 'SB').replace(/\([^)]*\)/g, ' ').replace(/^[^(]*\)/, ' ').replace(/\([^)]*$/, ' ');
+  const bare = shortFormsRead(withLegalForm(withoutRegistration(text))).replace(/\([^)]*\)/g, ' ').replace(/^[^(]*\)/, ' ').replace(/\([^)]*$/, ' ');
   return labelTokens(bare).filter((t) => !LEGAL_FORMS.has(t) && !FORM_PARTS.has(t));
 }
 /** Those of them that are not a trade's: who the business is ("ABC HO" of "ABC HO TRADING"; none in "BISTRO & CAFE"). */
