@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPdf, encryptedPdf, scannedPdf, textPdf } from '../../../test/fixtures/pdf.js';
 import { ALICE, bearer, startApi, type TestApi } from './harness.js';
 import { multiPageTiff, png, prosePage, sampleProse, sidewaysJpeg, wordAccuracy, wordsOf } from './ocr-fixtures.js';
+import { renderLines } from '../../../test/fixtures/render-text.js';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
 
 let api: TestApi;
@@ -217,6 +218,29 @@ describe('hostile documents', () => {
     const res = await ocr({ file_store_key: await store(bombPng(20_000)) });
     expect(res.status).toBe(413);
     expect(res.body.error.code).toBe('image_too_large');
+  });
+
+  it('reads a page longer than tesseract reads (a side over 32767 pixels): an image scaled down to fit, a scanned PDF rendered to fit', async () => {
+    // A receipt 40,000 pixels long (3.4 m at 300 DPI), its first and last lines printed.
+    const width = 600;
+    const height = 40_000;
+    const head = (await renderLines(['Long Receipt Header'], { width, height: 120, fontSize: 48, lineHeight: 60, left: 20, top: 20 })).image;
+    const foot = (await renderLines(['TOTAL 12.50'], { width, height: 120, fontSize: 48, lineHeight: 60, left: 20, top: 20 })).image;
+    const data = new Uint8Array(width * height).fill(255);
+    data.set(head.data, 0);
+    data.set(foot.data, (height - 120) * width);
+    const tall = { width, height, data };
+    // The same pixels as a scanned PDF page at 200 DPI: 3 x 200 inches, rendered at the DPI whose raster fits.
+    for (const [kind, bytes] of [['image', await png(tall)], ['pdf', scannedPdf([tall], 200)]] as const) {
+      const res = await ocr({ file_store_key: await store(bytes) });
+      expect(res.status, kind).toBe(200);
+      expect(Math.max(res.body.width, res.body.height), kind).toBeLessThanOrEqual(32_767);
+      expect(res.body.height, kind).toBeGreaterThan(32_000);
+      expect(allWords(res.body), kind).toEqual(expect.arrayContaining(['Long', 'Receipt', 'Header', 'TOTAL', '12.50']));
+      // Boxed in the pixels of the page as read: the last line at its foot.
+      const total = res.body.sections.flatMap((s: { lines: Array<{ text: string; bounds: { top_left: { y: number } } }> }) => s.lines).find((l: { text: string }) => l.text.includes('TOTAL'));
+      expect(total.bounds.top_left.y / res.body.height, kind).toBeGreaterThan(0.99);
+    }
   });
 
   it('a file_store_key that was never stored gets 404 file_not_found', async () => {

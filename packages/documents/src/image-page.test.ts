@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { bmp24, grayInput, grayOf, markedPage, meanOf } from '../test/image-fixtures.js';
 import { decodeImagePixels, imagePageForOcr } from './image-page.js';
+import { MAX_PAGE_SIDE } from './render-dpi.js';
 
 const limits = { maxImagePixels: 50_000_000, maxRenderPixels: 9_000_000 };
 const W = 120;
@@ -61,6 +62,24 @@ describe('imagePageForOcr', () => {
       ['jpeg stating none (libvips says 72)', await rgbInput().jpeg().toBuffer(), undefined],
     ] as const;
     for (const [name, bytes, dpi] of stated) expect((await imagePageForOcr(bytes, 0, limits)).dpi, name).toBe(dpi);
+  });
+
+  it('scales an image with a side over what the engine reads down to fit, proportions kept; BMP too', async () => {
+    const long = markedPage(40, 40_000);
+    for (const [name, bytes] of [
+      ['png', await grayInput(long).png().toBuffer()],
+      ['sideways jpeg', await grayInput(markedPage(40_000, 40)).jpeg().withMetadata({ orientation: 6 }).toBuffer()],
+      ['bmp', bmp24(long)],
+    ] as const) {
+      const prepared = await imagePageForOcr(bytes, 0, limits);
+      expect(prepared.kind, name).toBe('pixels');
+      if (prepared.kind !== 'pixels') continue;
+      expect(prepared.reason, name).toMatch(/side over 32767 pixels, scaled down/);
+      expect(prepared.image, name).toMatchObject({ width: Math.round((40 * MAX_PAGE_SIDE) / 40_000), height: MAX_PAGE_SIDE });
+      // The mark in its top-left corner is still there (upright, not squeezed away): top right once turned a quarter clockwise.
+      const x = name === 'sideways jpeg' ? prepared.image.width - 8 : 0;
+      expect(meanOf(grayOf(prepared.image), x, 0, 8, 8), name).toBeLessThan(100);
+    }
   });
 
   it('refuses a JPEG cut short (never a part page) and keeps the pixel limit', async () => {

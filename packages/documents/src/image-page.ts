@@ -2,6 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import { decodeBmpGray, readBmpHeader } from './bmp.js';
 import { assertPixelLimit, invalidDocument, knownKind } from './errors.js';
 import { mapSharpError, readMetadata, pagesOf, type SharpKind } from './sharp-image.js';
+import { MAX_PAGE_SIDE } from './render-dpi.js';
 import type { DocumentLimits } from './types.js';
 import type { RawImage } from '@docsvc/image';
 
@@ -14,7 +15,8 @@ import type { RawImage } from '@docsvc/image';
  * - `pixels`: exact 8-bit pixels where the engine cannot take the file as it is: EXIF orientation
  *   (tesseract ignores it), one page of a multi-page TIFF (it would read them all), BigTIFF, WebP,
  *   GIF, BMP, a file cut short. Decoded as Leptonica would: alpha blended on white (as tesseract's
- *   pixRemoveAlpha), 16-bit samples reduced to 8, no resampling, gray kept gray.
+ *   pixRemoveAlpha), 16-bit samples reduced to 8, no resampling, gray kept gray; except an image with
+ *   a side over MAX_PAGE_SIDE (tesseract reads none larger), scaled down to fit it, its proportions kept.
  */
 export type ImagePageForOcr = (
   | { kind: 'original'; bytes: Uint8Array; width: number; height: number; format: 'png' | 'jpeg' | 'tiff' }
@@ -36,8 +38,13 @@ function isComplete(bytes: Uint8Array, kind: 'png' | 'jpeg'): boolean {
   return kind === 'png' ? tail.includes('IEND', 0, 'latin1') : tail.includes(Buffer.from([0xff, 0xd9]));
 }
 
+/** Wider or taller than the engine reads: the page is read scaled down to MAX_PAGE_SIDE. */
+const oversized = (width: number, height: number) => Math.max(width, height) > MAX_PAGE_SIDE;
+const OVERSIZED = `a side over ${MAX_PAGE_SIDE} pixels, scaled down to fit`;
+
 /** Why a page cannot go to the engine as its own file, or null when it can. */
 function conversionNeeded(bytes: Uint8Array, kind: SharpKind, meta: Metadata, pages: number): string | null {
+  if (oversized(meta.width!, meta.height!)) return OVERSIZED;
   if (kind !== 'png' && kind !== 'jpeg' && kind !== 'tiff') return `${kind} is decoded here`;
   if (kind === 'tiff' && pages > 1) return 'one page of a multi-page TIFF';
   // BigTIFF: libtiff reads it, Leptonica's memory reader does not.
@@ -81,12 +88,25 @@ async function checkedPage(bytes: Uint8Array, pageIndex: number, limits: Documen
  */
 export async function imagePageForOcr(bytes: Uint8Array, pageIndex: number, limits: DocumentLimits): Promise<ImagePageForOcr> {
   const page = await checkedPage(bytes, pageIndex, limits);
-  if (page.kind === 'bmp') return { kind: 'pixels', image: { ...decodeBmpGray(bytes, page.header), channels: 1 }, reason: 'bmp is decoded here' };
+  if (page.kind === 'bmp') {
+    const image: RawImage = { ...decodeBmpGray(bytes, page.header), channels: 1 };
+    return oversized(image.width, image.height) ? { kind: 'pixels', image: await fittedToSide(image), reason: OVERSIZED } : { kind: 'pixels', image, reason: 'bmp is decoded here' };
+  }
   const reason = conversionNeeded(bytes, page.kind, page.meta, page.pages);
   const dpi = statedDpi(page.kind, page.meta);
-  const stated = dpi ? { dpi } : {};
+  // A page scaled down no longer has the resolution its file states.
+  const stated = dpi && reason !== OVERSIZED ? { dpi } : {};
   if (reason === null) return { kind: 'original', bytes, width: page.meta.width!, height: page.meta.height!, format: page.kind as 'png' | 'jpeg' | 'tiff', ...stated };
-  return { kind: 'pixels', image: await decodePixels(bytes, pageIndex, page.kind, page.meta, limits), reason, ...stated };
+  return { kind: 'pixels', image: await decodePixels(bytes, pageIndex, page.kind, page.meta, limits, reason === OVERSIZED), reason, ...stated };
+}
+
+/** Raw pixels scaled down so that no side is over MAX_PAGE_SIDE, their proportions kept. */
+async function fittedToSide(image: RawImage): Promise<RawImage> {
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels }, limitInputPixels: false })
+    .resize({ width: MAX_PAGE_SIDE, height: MAX_PAGE_SIDE, fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: image.channels, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
 /**
@@ -101,11 +121,12 @@ export async function decodeImagePixels(bytes: Uint8Array, pageIndex: number, li
   return decodePixels(bytes, pageIndex, page.kind, page.meta, limits);
 }
 
-async function decodePixels(bytes: Uint8Array, pageIndex: number, kind: SharpKind, meta: Metadata, limits: DocumentLimits): Promise<RawImage> {
+async function decodePixels(bytes: Uint8Array, pageIndex: number, kind: SharpKind, meta: Metadata, limits: DocumentLimits, fitSide = false): Promise<RawImage> {
   const gray = meta.channels !== undefined && meta.channels <= 2 && meta.space !== 'cmyk';
   try {
     let pipeline = sharp(bytes, { page: pageIndex, pages: 1, limitInputPixels: limits.maxImagePixels, failOn: 'error', autoOrient: true });
     if (meta.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
+    if (fitSide) pipeline = pipeline.resize({ width: MAX_PAGE_SIDE, height: MAX_PAGE_SIDE, fit: 'inside' });
     pipeline = pipeline.toColourspace(gray ? 'b-w' : 'srgb');
     const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     if (info.channels !== 1 && info.channels !== 3) throw new Error(`sharp gave ${info.channels} channels`);

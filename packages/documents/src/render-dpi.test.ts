@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCAN_DPI_CEILING, SCAN_DPI_FLOOR, fitDpi, ocrRenderDpi, rasterSize } from './render-dpi.js';
+import { MAX_PAGE_SIDE, SCAN_DPI_CEILING, SCAN_DPI_FLOOR, fitDpi, ocrRenderDpi, rasterSize } from './render-dpi.js';
 
 describe('fitDpi', () => {
   it('keeps the DPI asked for when the raster fits', () => {
@@ -13,6 +13,14 @@ describe('fitDpi', () => {
     const above = rasterSize(612, 792, dpi + 1);
     expect(above.width * above.height).toBeGreaterThan(2_000_000);
     expect(fitDpi(14400, 14400, 300, 9_000_000)).toBe(15);
+  });
+
+  it('keeps both sides within what the engine reads, however few pixels the page has (a 200-inch strip)', () => {
+    // 3 x 200 inches at 300 DPI is 900 x 60,000: 54 million pixels fit the limit, the height does not.
+    const dpi = fitDpi(216, 14400, 300, 100_000_000);
+    expect(rasterSize(216, 14400, dpi).height).toBeLessThanOrEqual(MAX_PAGE_SIDE);
+    expect(rasterSize(216, 14400, dpi + 1).height).toBeGreaterThan(MAX_PAGE_SIDE);
+    expect(fitDpi(14400, 216, 300, 100_000_000)).toBe(dpi);
   });
 
   it('goes below 1 DPI only for absurd pages, and never to an empty raster', () => {

@@ -6,24 +6,31 @@ export function rasterSize(widthPt: number, heightPt: number, dpi: number): { wi
   };
 }
 
-const pixelsAt = (widthPt: number, heightPt: number, dpi: number): number => {
+/**
+ * The longest side, in pixels, of a page image the service reads: tesseract reads nothing wider or
+ * taller (MAX_INT16: "Image too large", the native CLI and tesseract.js alike). PDF pages are
+ * rendered at a DPI that fits it (fitDpi), larger images scaled down to it (imagePageForOcr).
+ */
+export const MAX_PAGE_SIDE = 32_767;
+
+const fitsAt = (widthPt: number, heightPt: number, dpi: number, maxPixels: number): boolean => {
   const { width, height } = rasterSize(widthPt, heightPt, dpi);
-  return width * height;
+  return width * height <= maxPixels && Math.max(width, height) <= MAX_PAGE_SIDE;
 };
 
 /**
- * `dpi` when the page's raster fits `maxPixels`, else the highest lower whole DPI that fits
- * (a fraction only when not even 1 DPI fits, e.g. a page of several hundred inches).
+ * `dpi` when the page's raster fits `maxPixels` and MAX_PAGE_SIDE, else the highest lower whole DPI
+ * that fits (a fraction only when not even 1 DPI fits, e.g. a page of several hundred inches).
  */
 export function fitDpi(widthPt: number, heightPt: number, dpi: number, maxPixels: number): number {
-  if (pixelsAt(widthPt, heightPt, dpi) <= maxPixels) return dpi;
+  if (fitsAt(widthPt, heightPt, dpi, maxPixels)) return dpi;
   // The exact answer ignores rounding, so start just above it and walk down.
-  const estimate = 72 * Math.sqrt(maxPixels / (widthPt * heightPt));
+  const estimate = Math.min(72 * Math.sqrt(maxPixels / (widthPt * heightPt)), (72 * MAX_PAGE_SIDE) / Math.max(widthPt, heightPt));
   for (let d = Math.min(Math.ceil(dpi) - 1, Math.floor(estimate) + 1); d >= 1; d--) {
-    if (pixelsAt(widthPt, heightPt, d) <= maxPixels) return d;
+    if (fitsAt(widthPt, heightPt, d, maxPixels)) return d;
   }
   let d = Math.min(estimate, 1);
-  while (d > 1e-6 && pixelsAt(widthPt, heightPt, d) > maxPixels) d *= 0.99;
+  while (d > 1e-6 && !fitsAt(widthPt, heightPt, d, maxPixels)) d *= 0.99;
   return d;
 }
 
