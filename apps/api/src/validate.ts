@@ -41,7 +41,8 @@ function kindOf(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'a whole number' : 'a number';
+  // A fraction where a whole number is wanted is said as given: "must be a whole number, not 1.5".
+  if (typeof value === 'number') return Number.isInteger(value) ? 'a whole number' : String(value);
   return typeof value === 'boolean' ? `${String(value)}` : `a ${typeof value}`;
 }
 

@@ -68,6 +68,7 @@ describe('the error contract', () => {
     };
     const cases: Array<[string, unknown, string]> = [
       ['/v1/vision/ocr', { url: 'https://example.com/a.png', page_range: [0, 3] }, 'page_range[0]: must be at least 1'],
+      ['/v1/vision/ocr', { url: 'https://example.com/a.png', page_range: [1.5, 3] }, 'page_range[0]: must be a whole number, not 1.5'],
       ['/v1/vision/ocr', { url: 'https://example.com/a.png', fine_grained: 'yes' }, 'fine_grained: must be true or false, not a string'],
       ['/v1/vision/ocr', { url: 'scan.png' }, 'url: must be a URL, such as https://example.com/scan.pdf'],
       ['/v1/ai/translate', { text: 'hello' }, 'target_language: is required'],
