@@ -21,6 +21,12 @@ function fromFastify(err: FastifyError): ServiceError | undefined {
       return new ServiceError('payload_too_large', `the body is larger than this endpoint accepts (${err.message})`);
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ServiceError('validation_failed', 'the Content-Length header does not match the body');
+    // @fastify/multipart's limits (register-routes.ts): a second file, or more parts than a file and its options.
+    case 'FST_FILES_LIMIT':
+      return new ServiceError('validation_failed', 'send exactly one file, in a part named "file"');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new ServiceError('validation_failed', 'the multipart body has more parts than a "file" part and a "body" part of options');
     default:
       break;
   }

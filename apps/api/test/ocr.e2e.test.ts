@@ -213,6 +213,27 @@ describe('hostile documents', () => {
     expect(uploaded.message).toMatch(/^the file is empty/);
   });
 
+  it('a multipart request with an option as a part of its own, or two documents, is refused, not answered without it', async () => {
+    const image = await png((await prosePage(['Total 12.50'])).image);
+    const send = async (form: FormData) => {
+      const res = await fetch(`${api.baseUrl}/v1/vision/ocr`, { method: 'POST', headers: bearer(ALICE), body: form });
+      return { status: res.status, body: (await res.json()) as { message: string; error: { code: string } } };
+    };
+    const loose = new FormData();
+    loose.append('file', new Blob([new Uint8Array(image)]), 'scan.png');
+    loose.append('prompt', '["total"]');
+    const a = await send(loose);
+    expect(a.status).toBe(400);
+    expect(a.body.error.code).toBe('validation_failed');
+    expect(a.body.message).toBe(`the multipart body has a part "prompt": send the OCR options as JSON in one part named "body", e.g. -F 'body={"prompt":["total"]}'`);
+    const two = new FormData();
+    two.append('file', new Blob([new Uint8Array(image)]), 'a.png');
+    two.append('file', new Blob([new Uint8Array(image)]), 'b.png');
+    const b = await send(two);
+    expect(b.status).toBe(400);
+    expect(b.body.message).toMatch(/^send exactly one (document|file), in a part named "file"$/);
+  });
+
   it('an image bomb gets 413 image_too_large', async () => {
     const { bombPng } = await import('../../../packages/documents/test/image-fixtures.js');
     const res = await ocr({ file_store_key: await store(bombPng(20_000)) });

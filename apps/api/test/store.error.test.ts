@@ -94,6 +94,25 @@ describe('bad uploads', () => {
     expect((await b.json()).error.code).toBe('invalid_json');
   });
 
+  it('400 for a second file, and for an option sent as a part of its own (never stored under a key it ignored)', async () => {
+    const two = new FormData();
+    two.append('file', new Blob(['a']), 'a.txt');
+    two.append('file', new Blob(['b']), 'b.txt');
+    const a = await upload(two);
+    expect(a.status).toBe(400);
+    expect((await a.json()).message).toBe('send exactly one file, in a part named "file"');
+    const key = `loose/${randomUUID()}`;
+    const loose = new FormData();
+    loose.append('key', key);
+    loose.append('file', new Blob(['x']), 'x.txt');
+    const b = await upload(loose);
+    expect(b.status).toBe(400);
+    const said = (await b.json()) as { message: string; error: { code: string } };
+    expect(said.error.code).toBe('validation_failed');
+    expect(said.message).toMatch(/a part "key": send the upload options as JSON in one part named "body"/);
+    expect((await objectsUnder('files/')).filter((k) => k.endsWith(key))).toEqual([]);
+  });
+
   it('404 file_not_found for a key that was never stored', async () => {
     const res = await fetch(`${api.baseUrl}/v1/store/file/read/never/${randomUUID()}`, { headers: bearer(ALICE) });
     expect(res.status).toBe(404);

@@ -5,7 +5,7 @@ import { SNIFF_BYTES, emptyFile, sniffKind } from '@docsvc/documents/kind';
 import type { DocumentSource } from '@docsvc/queue';
 import { ObjectNotFoundError, type ObjectStore } from '@docsvc/storage';
 import { ServiceError } from '@docsvc/schemas';
-import { parseOptionsPart } from '../files/options-part.js';
+import { optionsOfField } from '../files/options-part.js';
 import { SizeLimit, tooLarge } from '../files/size-limit.js';
 import { checkFileKey, tenantObjectKey } from '../files/tenant-keys.js';
 import { validate } from '../validate.js';
@@ -62,8 +62,8 @@ export async function fromMultipart<S extends z.ZodType>(
       head = limit.head;
       fileDigest = limit.digest;
       if (part.filename) fileName = part.filename;
-    } else if (part.fieldname === 'body') {
-      options = parseOptionsPart(String(part.value), 'OCR options');
+    } else {
+      options = optionsOfField(part, 'OCR options', 'body={"prompt":["total"]}');
     }
   }
   if (!head) throw new ServiceError('validation_failed', 'the multipart body has no "file" part');

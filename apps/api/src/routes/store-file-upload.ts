@@ -5,7 +5,7 @@ import { ServiceError, storeUploadOptionsSchema, storeUploadResponseSchema, type
 import { principalOf } from '../auth/authenticate.js';
 import { baseUrlOf } from '../base-url.js';
 import type { ApiDeps } from '../deps.js';
-import { parseOptionsPart } from '../files/options-part.js';
+import { optionsOfField } from '../files/options-part.js';
 import { SizeLimit, tooLarge } from '../files/size-limit.js';
 import { checkFileKey, keyPath, randomFileKey, stagingObjectKey, tenantObjectKey } from '../files/tenant-keys.js';
 import { defineRoute } from '../route.js';
@@ -99,8 +99,8 @@ async function fromMultipart(deps: ApiDeps, request: FastifyRequest, ownerId: st
         await Promise.all([pipeline(part.file, limit), deps.store.put(objectKey, limit, { contentType: staged.contentType })]);
         if (part.file.truncated) throw tooLarge(max);
         staged.size = limit.bytes;
-      } else if (part.fieldname === 'body') {
-        bodyOptions = parseOptionsPart(String(part.value), 'upload options');
+      } else {
+        bodyOptions = optionsOfField(part, 'upload options', 'body={"key":"scans/invoice.pdf"}');
       }
     }
     if (!staged) throw new ServiceError('validation_failed', 'the multipart body has no "file" part');
