@@ -67,7 +67,7 @@ describe('imagePageForOcr', () => {
   it('scales an image with a side over what the engine reads down to fit, proportions kept; BMP too', async () => {
     const long = markedPage(40, 40_000);
     for (const [name, bytes] of [
-      ['png', await grayInput(long).png().toBuffer()],
+      ['png', await grayInput(long).withMetadata({ density: 300 }).png().toBuffer()],
       ['sideways jpeg', await grayInput(markedPage(40_000, 40)).jpeg().withMetadata({ orientation: 6 }).toBuffer()],
       ['bmp', bmp24(long)],
     ] as const) {
@@ -75,6 +75,8 @@ describe('imagePageForOcr', () => {
       expect(prepared.kind, name).toBe('pixels');
       if (prepared.kind !== 'pixels') continue;
       expect(prepared.reason, name).toMatch(/side over 32767 pixels, scaled down/);
+      // Its stated resolution scaled with it (tesseract sizes its text by it).
+      if (name === 'png') expect(prepared.dpi).toBe(Math.round((300 * MAX_PAGE_SIDE) / 40_000));
       expect(prepared.image, name).toMatchObject({ width: Math.round((40 * MAX_PAGE_SIDE) / 40_000), height: MAX_PAGE_SIDE });
       // The mark in its top-left corner is still there (upright, not squeezed away): top right once turned a quarter clockwise.
       const x = name === 'sideways jpeg' ? prepared.image.width - 8 : 0;

@@ -94,8 +94,9 @@ export async function imagePageForOcr(bytes: Uint8Array, pageIndex: number, limi
   }
   const reason = conversionNeeded(bytes, page.kind, page.meta, page.pages);
   const dpi = statedDpi(page.kind, page.meta);
-  // A page scaled down no longer has the resolution its file states.
-  const stated = dpi && reason !== OVERSIZED ? { dpi } : {};
+  // A page scaled down has the resolution its file states scaled as much.
+  const scale = reason === OVERSIZED ? MAX_PAGE_SIDE / Math.max(page.meta.width!, page.meta.height!) : 1;
+  const stated = dpi ? { dpi: Math.round(dpi * scale) } : {};
   if (reason === null) return { kind: 'original', bytes, width: page.meta.width!, height: page.meta.height!, format: page.kind as 'png' | 'jpeg' | 'tiff', ...stated };
   return { kind: 'pixels', image: await decodePixels(bytes, pageIndex, page.kind, page.meta, limits, reason === OVERSIZED), reason, ...stated };
 }
