@@ -378,11 +378,16 @@ describe('scans: OCR words', () => {
     const digital = await ocr({ file_store_key: await store(upright!, 'printed.pdf'), features: ['tables'] });
     expect(digital.status).toBe(200);
     expect(digital.body.tables?.map(grid)).toEqual([BROWSER_TABLE]);
-    // Set sideways its text layer is refused (rotated) and the page read by OCR, upright.
+    // Set sideways its text layer is read in the page turned upright (a quarter turn clockwise): exactly, no OCR.
     const turnedPage = await ocr({ file_store_key: await store(sideways!, 'printed-sideways.pdf'), features: ['tables'] });
     expect(turnedPage.status).toBe(200);
-    const [read] = turnedPage.body.tables!.map(grid);
-    // Every figure with its comma (the commas of a column stand in a row across the sideways page, as a leader's dots would).
+    expect(turnedPage.body.pages[0]).toMatchObject({ source: 'text_layer', rotation: 90 });
+    expect(turnedPage.body.tables?.map(grid)).toEqual([BROWSER_TABLE]);
+    // Read by OCR (forced), the same page turned the same way, every figure with its comma (the commas
+    // of a column stand in a row across the sideways page, as a leader's dots would).
+    const ocred = await ocr({ file_store_key: await store(sideways!, 'printed-sideways-ocr.pdf'), features: ['tables'], force_ocr: true });
+    expect(ocred.body.pages[0]).toMatchObject({ source: 'ocr', rotation: 90 });
+    const [read] = ocred.body.tables!.map(grid);
     expect(read!.slice(1)).toEqual(BROWSER_TABLE.slice(1));
     BROWSER_TABLE[0]!.forEach((header, j) => header.split('\n').forEach((line) => expect(read![0]![j]).toContain(line)));
   });

@@ -24,8 +24,10 @@ export async function raster(job: Job<RasterJob>, ctx: WorkerContext, limits: Do
     const t0 = performance.now();
     const structure = pageStructureOf(read, prepared.rulings);
     const layoutMs = Math.round(performance.now() - t0);
-    ctx.log.info({ page, dpi: prepared.dpi, source: 'text_layer', ms, layout_ms: layoutMs, sections: sections.length, tables: structure.tables.length, rulings: prepared.rulings.length }, 'page read from its text layer');
-    return { source: 'text_layer', page: { page, source: 'text_layer', ...read, engineMs: 0, tables: structure.tables, keyValuePairs: structure.keyValuePairs } };
+    ctx.log.info({ page, dpi: prepared.dpi, source: 'text_layer', rotation: prepared.rotation, ms, layout_ms: layoutMs, sections: sections.length, tables: structure.tables.length, rulings: prepared.rulings.length }, 'page read from its text layer');
+    // A page read turned (its text set sideways) says so, as an OCR page turned upright does.
+    const turned = prepared.rotation ? { rotation: prepared.rotation } : {};
+    return { source: 'text_layer', page: { page, source: 'text_layer', ...read, ...turned, engineMs: 0, tables: structure.tables, keyValuePairs: structure.keyValuePairs } };
   }
   const rasterKey = `${workPrefix(requestId)}page-${page}.pgm`;
   // poppler wrote the raster itself: stored as it is (a 300-DPI page is 8 MB as PGM, not encoded again;

@@ -1,8 +1,8 @@
-import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFPageProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { mapPdfError, openPdf, type OpenPdf } from './pdfjs.js';
 import { fitDpi, ocrRenderDpi, rasterSize } from './render-dpi.js';
 import type { DocumentLimits } from './types.js';
-import { largestImage, readTextLayer, type LargestImage, type TextLayerBlock, type TextLayerRefusal } from './text-layer.js';
+import { largestImage, readTextLayer, type LargestImage, type QuarterTurn, type TextLayerBlock, type TextLayerRefusal } from './text-layer.js';
 import type { Box, GrayImage } from '@docsvc/image';
 import { readRulings } from './pdf-rulings.js';
 import { pdfjsPageRenderer } from './renderers/pdfjs/definition.js';
@@ -87,7 +87,16 @@ async function renderAt(
 
 /** A PDF page made ready for recognition: its usable text layer, or its raster for OCR. */
 export type PdfPageForOcr =
-  | { source: 'text_layer'; width: number; height: number; dpi: number; blocks: TextLayerBlock[]; rulings: Box[] }
+  | {
+      source: 'text_layer';
+      width: number;
+      height: number;
+      dpi: number;
+      blocks: TextLayerBlock[];
+      rulings: Box[];
+      /** The page turned clockwise so to read its text upright (a table set sideways): its pixels are the turned page's, as an OCR page's are. */
+      rotation?: QuarterTurn;
+    }
   | ({ source: 'ocr'; refusal?: TextLayerRefusal } & RasterizedPdfPage);
 
 /**
@@ -104,17 +113,28 @@ export async function readPdfPageForOcr(bytes: Uint8Array, pageNumber: number, o
     let refusal: TextLayerRefusal | undefined;
     if (!opts.forceOcr) {
       const dpi = fitDpi(size.width, size.height, opts.dpi, opts.limits.maxRenderPixels);
-      const viewport = page.getViewport({ scale: dpi / 72 });
-      const layer = await readTextLayer(page, viewport).catch((err: unknown) => {
-        throw mapPdfError(err);
-      });
+      const read = async (viewport: PageViewport) =>
+        readTextLayer(page, viewport).catch((err: unknown) => {
+          throw mapPdfError(err);
+        });
+      let viewport = page.getViewport({ scale: dpi / 72 });
+      let layer = await read(viewport);
+      // Text set sideways (a landscape table on a portrait page) is read in the page turned upright,
+      // exactly, as OCR would read it turned: not recognised from pixels.
+      let rotation: QuarterTurn | undefined;
+      if (layer.uprightTurn) {
+        const turned = page.getViewport({ scale: dpi / 72, rotation: (page.rotate + layer.uprightTurn) % 360 });
+        const upright = await read(turned);
+        if (!upright.refusal) [viewport, layer, rotation] = [turned, upright, layer.uprightTurn];
+      }
       if (!layer.refusal) {
         // The lines the page draws, for its tables (the operator list is already parsed).
         const rulings = await readRulings(page, viewport).catch((err: unknown) => {
           throw mapPdfError(err);
         });
         page.cleanup();
-        return { source: 'text_layer', ...rasterSize(size.width, size.height, dpi), dpi, blocks: layer.blocks(rulings), rulings };
+        const pixels = rotation === 90 || rotation === 270 ? rasterSize(size.height, size.width, dpi) : rasterSize(size.width, size.height, dpi);
+        return { source: 'text_layer', ...pixels, dpi, blocks: layer.blocks(rulings), rulings, ...(rotation ? { rotation } : {}) };
       }
       refusal = layer.refusal;
     }

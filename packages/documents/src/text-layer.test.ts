@@ -57,6 +57,43 @@ describe('readPdfPageForOcr', () => {
     expect(await words([[60, 80, 60, 110], [300, 80, 300, 110]])).toEqual(['Elizab2165', 'Princeton', 'Ave']);
   });
 
+  it('reads text set a quarter turn off (a table set sideways, a page shown turned by /Rotate) exactly, in the page turned upright', async () => {
+    const page = (extra: string, ops: string) =>
+      buildPdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792]${extra} /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>`,
+        { dict: '<< >>', stream: Buffer.from(ops, 'latin1') },
+        '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      ]);
+    const rows = [['Region', '2022', '2023'], ['North', '1,204', '1,310'], ['South', '987', '1,022']];
+    // Set sideways as LaTeX's sidewaystable does: each row a column of the portrait page, read bottom to top.
+    const sideways = rows.flatMap((row, i) => row.map((cell, j) => `BT /F1 14 Tf 0 1 -1 0 ${100 + 30 * i} ${100 + 150 * j} Tm (${cell}) Tj ET`)).join('\n');
+    const upright = rows.map((row, i) => `BT /F1 14 Tf 72 ${700 - 30 * i} Td (${row.join('    ')}) Tj ET`).join('\n');
+    for (const [name, pdf, rotation, size] of [
+      ['sideways on a portrait page', page('', sideways), 90, [2750, 2125]],
+      ['upright, shown turned by /Rotate 90', page(' /Rotate 90', upright), 270, [2125, 2750]],
+      ['upright, shown turned by /Rotate -90', page(' /Rotate -90', upright), 90, [2125, 2750]],
+    ] as const) {
+      const read = await readPdfPageForOcr(pdf, 1, { dpi: 250, limits });
+      expect(read.source, name).toBe('text_layer');
+      if (read.source !== 'text_layer') continue;
+      expect(read.rotation, name).toBe(rotation);
+      expect([read.width, read.height], name).toEqual(size);
+      const lines = read.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+      expect(lines.map((l) => l.words.map((w) => w.text)), name).toEqual(rows);
+      // Boxed in the turned page: words run across it, inside it.
+      for (const w of lines.flatMap((l) => l.words)) {
+        expect(w.bbox.x1 - w.bbox.x0, `${name}: ${w.text}`).toBeGreaterThan(w.bbox.y1 - w.bbox.y0);
+        expect(w.bbox.x1, name).toBeLessThanOrEqual(size[0]);
+        expect(w.bbox.y1, name).toBeLessThanOrEqual(size[1]);
+      }
+    }
+    // Text turned every which way (a chart's labels) is still read by OCR.
+    const mixed = page('', `${upright}\n${sideways}\n${rows.map((row, i) => `BT /F1 14 Tf 0 -1 1 0 ${400 + 30 * i} 700 Tm (${row.join(' ')}) Tj ET`).join('\n')}`);
+    expect(await readPdfPageForOcr(mixed, 1, { dpi: 250, limits })).toMatchObject({ source: 'ocr', refusal: 'rotated_text' });
+  });
+
   it('renders a scanned page (no text layer) for OCR', async () => {
     const page = await readPdfPageForOcr(scannedPdf([blank]), 1, { dpi: 250, limits });
     expect(page).toMatchObject({ source: 'ocr', refusal: 'no_text' });

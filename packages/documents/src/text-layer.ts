@@ -22,9 +22,17 @@ export interface TextLayerBlock {
 /** Why a page's text layer cannot stand in for OCR. */
 export type TextLayerRefusal = 'no_text' | 'unmapped_glyphs' | 'rotated_text' | 'image_covers_page';
 
+/** A quarter turn, clockwise, in degrees. */
+export type QuarterTurn = 0 | 90 | 180 | 270;
+
 export interface TextLayer {
   /** undefined: usable; else the reason to OCR the page instead. */
   refusal?: TextLayerRefusal;
+  /**
+   * With `rotated_text`: the clockwise quarter turn that sets the page's text upright, where nearly
+   * all of it runs one way a quarter turn off (a table set sideways on a portrait page).
+   */
+  uprightTurn?: QuarterTurn;
   /**
    * The blocks, in the pixel space of the page rendered at `dpi` (the same words OCR would have
    * boxed), laid out once the page's lines (`rulings`, the same pixel space) are known: no word runs
@@ -58,18 +66,36 @@ const union = (boxes: Box[]): Box => ({
   y1: Math.max(...boxes.map((b) => b.y1)),
 });
 
-/** The page's text items placed in device pixels, or a refusal for text the layout cannot be trusted for. */
-async function positionedItems(page: PDFPageProxy, viewport: PageViewport): Promise<PositionedItem[] | TextLayerRefusal> {
+/** At least this share of a page's rotated text runs one quarter turn for the page to be read turned upright. */
+const MIN_TURNED_SHARE = 0.9;
+
+/**
+ * The clockwise quarter turn that sets text of this device matrix upright, for text a quarter turn
+ * off level (not mirrored): text running down the page (top to bottom) wants 270, up the page 90.
+ */
+function turnToUpright([a, b, c, d]: number[]): QuarterTurn | undefined {
+  if (a! * d! - b! * c! >= 0) return undefined; // mirrored (device y runs down: upright text has a > 0, d < 0)
+  const degrees = (Math.atan2(b!, a!) * 180) / Math.PI;
+  const quarter = Math.round(degrees / 90) * 90;
+  if (Math.abs(degrees - quarter) > 1) return undefined;
+  return ((((360 - quarter) % 360) + 360) % 360) as QuarterTurn;
+}
+
+/** The page's text items placed in device pixels, or a refusal for text the layout cannot be trusted for (with the turn that sets rotated text upright). */
+async function positionedItems(page: PDFPageProxy, viewport: PageViewport): Promise<PositionedItem[] | { refusal: TextLayerRefusal; uprightTurn?: QuarterTurn }> {
   const { Util } = await loadPdfJs();
   const content = await page.getTextContent();
   const items: PositionedItem[] = [];
   let rotated = 0;
+  const turns = new Map<QuarterTurn | undefined, number>();
   for (const item of content.items) {
     if (!('str' in item) || item.str.trim() === '') continue;
     const tx = Util.transform(viewport.transform, item.transform) as number[];
     const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = tx;
     if (Math.abs(b) > 1e-3 * Math.abs(a) || Math.abs(c) > 1e-3 * Math.abs(d) || a <= 0) {
       rotated++;
+      const turn = turnToUpright(tx);
+      turns.set(turn, (turns.get(turn) ?? 0) + 1);
       continue;
     }
     const fontHeight = Math.hypot(c, d);
@@ -78,7 +104,12 @@ async function positionedItems(page: PDFPageProxy, viewport: PageViewport): Prom
     const descentShare = style && style.descent < 0 ? -style.descent : 0.2;
     items.push({ str: item.str, x: e, baseline: f, width: item.width * viewport.scale, ascent: fontHeight * ascentShare, descent: fontHeight * descentShare });
   }
-  if (rotated > 0 && rotated >= items.length * 0.2) return 'rotated_text';
+  if (rotated > 0 && rotated >= items.length * 0.2) {
+    // Nearly all of the page's text one quarter turn off: read upright in a viewport turned so.
+    const [turn, count] = [...turns].sort((x, y) => y[1] - x[1])[0]!;
+    const upright = turn !== undefined && turn !== 0 && count >= MIN_TURNED_SHARE * (rotated + items.length);
+    return { refusal: 'rotated_text', ...(upright ? { uprightTurn: turn } : {}) };
+  }
   return items;
 }
 
@@ -287,7 +318,7 @@ function imagePixels(args: unknown[] | null, inline: unknown): { width: number; 
 export async function readTextLayer(page: PDFPageProxy, viewport: PageViewport): Promise<TextLayer> {
   const items = await positionedItems(page, viewport);
   const none = () => [];
-  if (typeof items === 'string') return { refusal: items, blocks: none };
+  if (!Array.isArray(items)) return { ...items, blocks: none };
   const chars = [...items.map((i) => i.str).join('')].filter((ch) => ch.trim() !== '');
   if (chars.length === 0) return { refusal: 'no_text', blocks: none };
   if (chars.filter(isBadGlyph).length > chars.length * MAX_BAD_GLYPH_SHARE) return { refusal: 'unmapped_glyphs', blocks: none };
