@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALICE, BOB, startApi, type TestApi } from '../../api/test/harness.js';
 import { png, prosePage, sampleProse, wordsOf } from '../../api/test/ocr-fixtures.js';
 import { jbig2Pdf, threshold } from '../../../test/fixtures/jbig2.ts';
+import { drawnPdf } from '../../../test/fixtures/pdf.ts';
 import { proseLines, renderLines, renderPlaced, toPng, wordAccuracy } from '../../../test/fixtures/render-text.ts';
 import { STATEMENT, STATEMENT_TABLE } from '../../../test/fixtures/tables.ts';
 import { startWorkers, type RunningWorkers } from '../../../test/stack.ts';
@@ -56,6 +57,7 @@ let files: Server;
 let filesUrl: string;
 const LETTER = sampleProse(5, 91);
 const JBIG2_LINES = proseLines(5, 40, 17);
+const SIDEWAYS_LINES = proseLines(4, 60, 23);
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
@@ -75,6 +77,8 @@ beforeAll(async () => {
     Array.from({ length: 17 }, async (_, i) => threshold((await renderLines([`Page ${i + 1} report`, 'market water system'], { width: 700, height: 300, fontSize: 40, lineHeight: 60, top: 60 })).image)),
   );
   writeFileSync(path.join(dir, 'long-report.pdf'), jbig2Pdf(pages, 200));
+  // A landscape page of text set sideways on a portrait page (no /Rotate), as reports set wide tables.
+  writeFileSync(path.join(dir, 'sideways-report.pdf'), drawnPdf([{ turned: 'sideways', widthPt: 792, heightPt: 612, texts: SIDEWAYS_LINES.map((text, i) => ({ text, x: 72, y: 90 + 30 * i, size: 16 })) }]));
   files = createServer((req, res) => {
     const name = /^\/files\/([\w.-]+)$/.exec(req.url ?? '')?.[1];
     if (!name) return void res.writeHead(404).end();
@@ -264,6 +268,25 @@ describe('the web page (GET /)', () => {
     expectBoxesOnInk(await inkUnderWords(page));
     expect(opened.problems.filter((p) => /jbig2|wasm|standardFontDataUrl|cMapUrl|iccUrl/i.test(p))).toEqual([]);
     await page.screenshot({ path: path.join(OUT, 'jbig2-scan.png'), fullPage: true });
+    await page.close();
+  }, 120_000);
+
+  it('draws a born-digital page whose text is set sideways turned upright, as it was read from its text layer, each word’s box over its ink', async () => {
+    const page = await readIn('sideways-report.pdf');
+    expect(wordsOf((await page.textContent('#text')) ?? '')).toEqual(wordsOf(SIDEWAYS_LINES.join(' ')));
+    // From the text layer (every word sure), not recognised from the page's pixels.
+    expect(new Set(await page.$$eval('.page rect.word', (rects) => rects.map((r) => r.getAttribute('data-confidence'))))).toEqual(new Set(['1.000']));
+    // Typographic boxes (ascent to descent, side bearings in): the ink spans each box across and lies within it up and down.
+    const checks = await inkUnderWords(page);
+    expect(checks.length).toBe(12);
+    for (const c of checks) {
+      expect(c.inkPixels, c.text).toBeGreaterThan(20);
+      expect(Math.abs(c.ink[0]! - c.box[0]!), `${c.text}: ink ${c.ink} box ${c.box}`).toBeLessThanOrEqual(6);
+      expect(Math.abs(c.ink[2]! - c.box[2]!), `${c.text}: ink ${c.ink} box ${c.box}`).toBeLessThanOrEqual(6);
+      expect(c.ink[1]!, c.text).toBeGreaterThanOrEqual(c.box[1]! - 2);
+      expect(c.ink[3]!, c.text).toBeLessThanOrEqual(c.box[3]! + 2);
+    }
+    await page.screenshot({ path: path.join(OUT, 'sideways-text-layer.png'), fullPage: true });
     await page.close();
   }, 120_000);
 
