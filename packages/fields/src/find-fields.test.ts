@@ -102,6 +102,19 @@ describe('findFields on statements and invoices', () => {
     expect(best(french, 'total')?.normalized).toBe(89.9);
   });
 
+  it("takes a seller's name printed on the line of the document's title across the page without the title", () => {
+    const words = [...text('Northwind Traders LLC', 40, 40), ...text('INVOICE', 620, 36), ...text('1200 Harbor Blvd, Suite 400', 40, 80), ...text('Oakland, CA 94607', 40, 110), ...text('Invoice # INV-2024-0042', 520, 110)];
+    expect(best(find(words, ['vendor']), 'vendor')?.value).toBe('Northwind Traders LLC');
+  });
+
+  it('reads a German MwSt. line as the tax (the label printed in camel case, one word)', () => {
+    const words = [...text('Nettobetrag', 300, 40), ...right('345,00 €', 600, 40), ...text('MwSt. 19%', 300, 70), ...right('65,55 €', 600, 70), ...text('Gesamtbetrag', 300, 100), ...right('410,55 €', 600, 100)];
+    const found = find(words, ['subtotal', 'tax', 'total']);
+    expect(best(found, 'tax')).toMatchObject({ normalized: 65.55, currency: 'EUR' });
+    expect(best(found, 'subtotal')?.normalized).toBe(345);
+    expect(best(found, 'total')?.normalized).toBe(410.55);
+  });
+
   it('tells a due date from the invoice date', () => {
     const words = [...text('Invoice Date: 01/11/2026', 20, 40), ...text('Due Date: 01/12/2026', 20, 80)];
     const found = find(words, ['date', 'due_date']);

@@ -102,6 +102,8 @@ const letterShare = (text: string) => {
 };
 const rowText = (row: TextRow) => row.words.map((w) => w.text).join(' ');
 const isTitle = (row: TextRow) => TITLES.has(labelTokens(rowText(row)).join(' '));
+/** A row's words but a segment of its own that is the document's title: an invoice prints its seller's name and "INVOICE" on one line, a page apart. */
+const withoutTitle = (row: TextRow) => (row.segments.length > 1 ? row.segments.filter((s) => !TITLES.has(labelTokens(s.text).join(' '))).flatMap((s) => s.words) : row.words);
 /** A row that reads as a name: mostly letters, read with some confidence. */
 const readsAsName = (row: TextRow) =>
   letterShare(withoutRegistration(rowText(row))) >= 0.6 && (rowText(row).match(/\p{L}/gu)?.length ?? 0) >= 3 && meanConfidence(row.words) >= 0.3 && !isTitle(row) && !labelTokens(rowText(row)).some((t) => CLOSING_WORDS.has(t));
@@ -379,7 +381,7 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
   const name = nameRows(rows);
   if (type === 'company') {
     if (!name) return [];
-    const all = rows.slice(name.from, name.to + 1).filter((r) => !isSpecks(r)).flatMap((r) => r.words);
+    const all = rows.slice(name.from, name.to + 1).filter((r) => !isSpecks(r)).flatMap(withoutTitle);
     // A speck the scan left before the name (". ONE THREE SEAFOOD ...") is not part of it.
     while (all.length > 1 && isSpeck(all[0]!)) all.shift();
     const read = unbracketed(withoutRegistration(all.map((w) => w.text).join(' ')));

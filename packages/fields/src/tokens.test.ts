@@ -14,5 +14,9 @@ describe('labelTokens', () => {
     expect(labelTokens('Straße')).toEqual(['strasse']);
     expect(labelTokens('Fälligkeit')).toEqual(['falligkeit']);
     expect(labelTokens('12.50')).toEqual(['12', '50']);
+    // camelCase parted after two lower-case letters, not after one: words printed so stay whole.
+    expect(labelTokens('poNumber')).toEqual(['po', 'number']);
+    expect(labelTokens('MwSt.')).toEqual(['mwst']);
+    expect(labelTokens('USt-IdNr.')).toEqual(['ust', 'idnr']);
   });
 });

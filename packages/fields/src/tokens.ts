@@ -4,9 +4,11 @@
  */
 export function labelTokens(text: string): string[] {
   // Most printed words are plain letters and digits in one case run: one token, as the steps below would give.
-  if (/^[A-Za-z0-9]+$/.test(text) && !/[a-z][A-Z]/.test(text)) return [text.toLowerCase()];
+  if (/^[A-Za-z0-9]+$/.test(text) && !/[a-z]{2}[A-Z]/.test(text)) return [text.toLowerCase()];
   return text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    // camelCase parted after two lower-case letters or more ("invoiceNumber", "poNumber"), not after one:
+    // "MwSt", "IdNr", "McDonald" are words as printed.
+    .replace(/(?<=[a-z])([a-z])([A-Z])/g, '$1 $2')
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
