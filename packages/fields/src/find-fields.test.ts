@@ -115,6 +115,17 @@ describe('findFields on statements and invoices', () => {
     expect(best(found, 'total')?.normalized).toBe(410.55);
   });
 
+  it('answers the amount due with the balance due after payments, the total with the total, where an invoice prints both', () => {
+    const totals = [...text('Subtotal', 360, 40), ...right('589.00', 600, 40), ...text('Tax (7%)', 360, 70), ...right('41.23', 600, 70), ...text('Total', 360, 100), ...right('630.23', 600, 100)];
+    const words = [...totals, ...text('Payments/Credits', 360, 130), ...right('-100.00', 600, 130), ...text('Balance Due: $530.23', 380, 170)];
+    const found = find(words, ['total', 'amount_due', 'balance']);
+    expect(best(found, 'total')?.normalized).toBe(630.23);
+    expect(best(found, 'amount_due')?.normalized).toBe(530.23);
+    expect(best(found, 'balance')?.normalized).toBe(530.23);
+    // With no balance printed, the amount due is the total.
+    expect(best(find(totals, ['amount_due']), 'amount_due')?.normalized).toBe(630.23);
+  });
+
   it('tells a due date from the invoice date', () => {
     const words = [...text('Invoice Date: 01/11/2026', 20, 40), ...text('Due Date: 01/12/2026', 20, 80)];
     const found = find(words, ['date', 'due_date']);
@@ -125,6 +136,15 @@ describe('findFields on statements and invoices', () => {
   it('takes a value from below its label (forms)', () => {
     const found = find([...text('Invoice Number', 20, 40), ...text('INV-7781', 20, 70)], ['invoice_number']);
     expect(best(found, 'invoice_number')?.value).toBe('INV-7781');
+  });
+
+  it("takes a form's value below its label whole where it runs on past the label, and each label's own where values stand close", () => {
+    const words = [...text('Invoice No', 20, 40), ...text('Date', 200, 40), ...text('Due', 330, 40), ...text('Client', 460, 40), ...text('F-2024-0311 11/03/2024 10/04/2024', 20, 70), ...text('Boulangerie Martin', 460, 70)];
+    const found = find(words, ['customer', 'date', 'due_date', 'invoice_number']);
+    expect(best(found, 'customer')?.value).toBe('Boulangerie Martin');
+    expect(best(found, 'date')?.value).toBe('11/03/2024');
+    expect(best(found, 'due_date')?.value).toBe('10/04/2024');
+    expect(best(found, 'invoice_number')?.value).toBe('F-2024-0311');
   });
 
   it('takes a value from under its table column header', () => {

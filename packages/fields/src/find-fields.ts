@@ -66,6 +66,8 @@ interface Candidate extends FoundField {
   weight?: number;
   /** For a numeric date, the orders of day and month it can be read in (monthFirstPage). */
   dateOrder?: DateOrder;
+  /** Found beside a label with a word the requested name favours ("Balance Due" for "amount_due"). */
+  favoured?: boolean;
 }
 
 /** The field as looked for: its labels (as words), type, and the words that make a label another thing. */
@@ -76,6 +78,8 @@ interface Wanted {
   labels: string[][];
   /** Labels of several words of other known kinds of the same type ("due date" where "date" is wanted). */
   rivals: string[][];
+  /** The kind's `favour` words the requested name says ("due" of "amount_due"): labels with one are preferred. */
+  favoured: ReadonlySet<string>;
 }
 
 /** Fields as looked for, by name and type: worked out once (their labels and rivals are every known kind's). */
@@ -98,7 +102,8 @@ function wantedAnew(request: FieldRequest): Wanted {
   // Longest first: "grand total" is tried before "total" at the same place.
   labels.sort((a, b) => b.length - a.length);
   const rivals = kind ? FIELD_KINDS.filter((other) => other !== kind && other.type === type).flatMap((other) => other.labels.map(labelTokens).filter((l) => l.length > 1)) : [];
-  return { name: request.name, type, ...(kind ? { kind } : {}), labels, rivals };
+  const favoured = new Set(tokens.filter((t) => kind?.favour?.includes(t)));
+  return { name: request.name, type, ...(kind ? { kind } : {}), labels, rivals, favoured };
 }
 
 const inside = (b: Box, outer: Box) => (b.x0 + b.x1) / 2 >= outer.x0 && (b.x0 + b.x1) / 2 <= outer.x1 && (b.y0 + b.y1) / 2 >= outer.y0 && (b.y0 + b.y1) / 2 <= outer.y1;
@@ -264,8 +269,16 @@ function rowsNear(rows: readonly TextRow[], r: number, labelBox: Box): { beside:
     .flatMap((o) => o.words.filter((w, k) => w.box.x0 >= labelBox.x1 - 2 && Math.abs((w.box.y0 + w.box.y1) / 2 - cy) <= 1.2 * Math.max(h, w.box.y1 - w.box.y0) && w.box.y0 < labelBox.y1 && w.box.y1 > labelBox.y0 && !(k > 0 && endsLabel(o.words[k - 1]!))))
     .sort((a, b) => a.box.x0 - b.box.x0);
   const next = rows.slice(r + 1).find((o) => o.box.y0 >= row.box.y1 - 0.3 * h);
-  // Under the label (a form's value below its label), not a row of its own further right.
-  const below = next && next.box.y0 - row.box.y1 <= 1.8 * h ? next.words.filter((w) => w.box.x1 > labelBox.x0 - h && w.box.x0 < labelBox.x1 + h) : [];
+  // Under the label (a form's value below its label), not a row of its own further right; a value
+  // running on past the label's end in the same segment ("Client" over "Boulangerie Martin") whole.
+  const under = (w: LayoutWord) => w.box.x1 > labelBox.x0 - h && w.box.x0 < labelBox.x1 + h;
+  const below =
+    next && next.box.y0 - row.box.y1 <= 1.8 * h
+      ? next.segments.flatMap((s) => {
+          const from = s.words.findIndex(under);
+          return from < 0 ? [] : s.words.slice(from);
+        })
+      : [];
   return { beside, below };
 }
 
@@ -339,6 +352,7 @@ function labelledCandidates(wanted: Wanted, page: FieldPage, rows: readonly Text
           score,
           order: orderBase + r,
           ...(value.order ? { dateOrder: value.order } : {}),
+          ...(label.tokens.some((t) => wanted.favoured.has(t)) ? { favoured: true } : {}),
         });
         break;
       }
@@ -415,9 +429,10 @@ function customerSectionRow(rows: readonly TextRow[]): number {
 const labelsOf = (labels: readonly string[]) => labels.map(labelTokens).sort((a, b) => b.length - a.length);
 const SUBTOTAL: Wanted = wantedOf({ name: 'subtotal' });
 const TAX: Wanted = wantedOf({ name: 'tax' });
-const DISCOUNT: Wanted = { name: 'discount', type: 'amount', labels: labelsOf(DISCOUNT_LABELS), rivals: [] };
-const PAID: Wanted = { name: 'paid', type: 'amount', labels: labelsOf(PAID_LABELS), rivals: [] };
-const CHANGE: Wanted = { name: 'change', type: 'amount', labels: labelsOf(CHANGE_LABELS), rivals: [] };
+const amountsLabelled = (name: string, labels: readonly string[]): Wanted => ({ name, type: 'amount', labels: labelsOf(labels), rivals: [], favoured: new Set() });
+const DISCOUNT = amountsLabelled('discount', DISCOUNT_LABELS);
+const PAID = amountsLabelled('paid', PAID_LABELS);
+const CHANGE = amountsLabelled('change', CHANGE_LABELS);
 
 /** The amount (with cents) best placed beside one of the labels of `wanted` on a reading's rows. */
 const labelledAmount = (wanted: Wanted, page: FieldPage, rows: readonly TextRow[]): (Candidate & { normalized: number }) | undefined =>
@@ -562,7 +577,8 @@ function checkAgainstSubtotal(candidates: Candidate[], readings: readonly Readin
   }
   const subtotal = discounted ? undefined : [...subtotals].sort((a, b) => b[1] - a[1])[0]?.[0];
   for (const c of candidates) {
-    if (subtotal !== undefined && typeof c.normalized === 'number' && c.normalized < subtotal - MAX_ROUNDING) c.score *= 0.01;
+    // (A balance due after payments, asked for by name, may well be: "amount_due" beside "Balance Due".)
+    if (subtotal !== undefined && typeof c.normalized === 'number' && c.normalized < subtotal - MAX_ROUNDING && !c.favoured) c.score *= 0.01;
   }
   // No total's label read with an amount beside it ("Net Total 25: 9"), and the largest amount on the
   // page a round sum above the subtotal (the cash given: 50.00): the subtotal most readings read is the
@@ -863,6 +879,9 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       const evidence = totalEvidence(arithmeticOf());
       for (const c of candidates) if (typeof c.normalized === 'number' && hasCents(c.value)) c.evidence = evidence(c as Candidate & { normalized: number });
     }
+    // Where the requested name asks for one value in particular ("amount_due") and a label that says
+    // so has one, the rest ("Total", however well the arithmetic agrees with it) count half.
+    if (wanted.favoured.size > 0 && candidates.some((c) => c.favoured && c.score >= 0.5)) for (const c of candidates) if (!c.favoured) c.score *= 0.5;
     countVotes(candidates);
     const seen = new Set<string>();
     const ranked: FoundField[] = [];
@@ -876,7 +895,7 @@ export function findFields(pages: readonly FieldPage[], requests: readonly Field
       if (c.normalized === c.value) c.normalized = text;
       c.value = text;
     }
-    for (const { score: _score, order: _order, size: _size, evidence: _evidence, reading: _reading, votes: _votes, weight: _weight, dateOrder: _dateOrder, ...c } of inOrder) {
+    for (const { score: _score, order: _order, size: _size, evidence: _evidence, reading: _reading, votes: _votes, weight: _weight, dateOrder: _dateOrder, favoured: _favoured, ...c } of inOrder) {
       const key = `${c.page}:${c.value}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -16,21 +16,28 @@ export interface FieldKind {
   /** Words (as labelTokens gives them: lower case, accents off) that in a label mean another thing, unless one of `despite` is there too. */
   avoid?: string[];
   despite?: string[];
+  /**
+   * Words that, in a requested name, ask for one of the kind's values in particular: labels with one
+   * of them printed are preferred where the page has such a label ("amount due" is the balance due
+   * after payments where an invoice prints both it and its total).
+   */
+  favour?: string[];
 }
 
 export const FIELD_KINDS: FieldKind[] = [
   {
     kind: 'total',
     type: 'amount',
-    names: ['total', 'grand total', 'total amount', 'amount due', 'invoice total', 'amount total', 'total due', 'balance due', 'amount', 'total price', 'total paid', 'amount paid', 'sum', 'total sum'],
+    names: ['total', 'grand total', 'total amount', 'amount due', 'invoice total', 'amount total', 'total due', 'balance due', 'balance', 'amount payable', 'total payable', 'amount outstanding', 'outstanding balance', 'amount', 'total price', 'total paid', 'amount paid', 'sum', 'total sum'],
     labels: [
-      'grand total', 'total amount', 'amount due', 'total due', 'balance due', 'total payable', 'amount payable', 'total to pay', 'nett total', 'net total', 'total incl', 'total inclusive', 'total rounded', 'rounded total',
+      'grand total', 'total amount', 'amount due', 'total due', 'balance due', 'total payable', 'amount payable', 'amount outstanding', 'outstanding balance', 'total to pay', 'nett total', 'net total', 'total incl', 'total inclusive', 'total rounded', 'rounded total',
       'total after rounding', 'total sales', 'total', 'invoice total', 'amount', 'jumlah', 'jumlah besar',
       'gesamtbetrag', 'gesamtsumme', 'gesamt', 'summe', 'endbetrag', 'zu zahlen', 'rechnungsbetrag', 'bruttobetrag',
       'total ttc', 'montant total', 'montant ttc', 'net a payer', 'a payer', 'importe total', 'total a pagar', 'totale', 'importo totale', 'totale da pagare', 'totaal', 'te betalen', 'valor total',
     ],
     avoid: ['sub', 'subtotal', 'qty', 'quantity', 'items', 'item', 'tax', 'gst', 'vat', 'sst', 'mwst', 'tva', 'iva', 'cash', 'change', 'tendered', 'discount', 'saving', 'savings', 'rounding', 'excl', 'excluding', 'excluded', 'exclusive', 'ht', 'netto', 'before', 'points', 'point', 'weight', 'pcs', 'units', 'count', 'no'],
     despite: ['incl', 'inclusive', 'including', 'included', 'inc', 'rounded', 'after', 'grand', 'due', 'payable', 'ttc'],
+    favour: ['due', 'balance', 'payable', 'outstanding'],
   },
   {
     kind: 'subtotal',
