@@ -164,6 +164,29 @@ describe('findFields on statements and invoices', () => {
     expect(best(find(words, ['quantity'], [table]), 'quantity')).toMatchObject({ value: '12', normalized: 12, source: 'table' });
   });
 
+  it("takes an amount's column on the table's total row, not its first row's", () => {
+    const grid = [
+      ['Item', 'Qty', 'Net', 'VAT', 'Total'],
+      ['Business cards', '500', '£45.00', '£9.00', '£54.00'],
+      ['Flyers A5', '1000', '£120.00', '£24.00', '£144.00'],
+      ['TOTAL', '', '£165.00', '£33.00', '£198.00'],
+    ];
+    const xs = [20, 220, 320, 440, 560];
+    const words = grid.flatMap((row, r) => row.flatMap((cell, c) => (cell ? text(cell, xs[c]!, 40 + 30 * r) : [])));
+    const table: Table = {
+      box: { x0: 10, y0: 35, x1: 700, y1: 160 },
+      rowCount: 4,
+      columnCount: 5,
+      ruled: true,
+      cells: grid.flatMap((row, r) =>
+        row.map((cell, c) => ({ row: r, column: c, rowSpan: 1, columnSpan: 1, kind: r === 0 ? ('column_header' as const) : ('content' as const), text: cell, box: { x0: xs[c]! - 10, y0: 35 + 30 * r, x1: (xs[c + 1] ?? 700) - 10, y1: 65 + 30 * r }, confidence: 0.9 })),
+      ),
+    };
+    const found = find(words, ['subtotal', 'tax', 'total'], [table]);
+    expect(best(found, 'tax')?.normalized).toBe(33);
+    expect(best(found, 'total')?.normalized).toBe(198);
+  });
+
   it('finds a date by its pattern alone when no label names it, and nothing for a field the page does not have', () => {
     const found = find([...text('Thank you for your order of 24 Nov 2026', 20, 40)], ['date', 'iban']);
     expect(best(found, 'date')).toMatchObject({ normalized: '2026-11-24', source: 'pattern' });

@@ -366,21 +366,31 @@ function labelledCandidates(wanted: Wanted, page: FieldPage, rows: readonly Text
 function tableCandidates(wanted: Wanted, page: FieldPage, orderBase: number): Candidate[] {
   const found: Candidate[] = [];
   for (const table of page.tables ?? []) {
+    // An amount's column on the table's total row ("TOTAL | | £165.00 | £33.00 | £198.00") is the column's total: its rows' come after.
+    const totalRow = wanted.type === 'amount' ? table.cells.find((c) => c.column === 0 && c.kind !== 'column_header' && isTotalLabel(c.text))?.row : undefined;
     for (const header of table.cells.filter((c) => c.kind === 'column_header' && c.text)) {
       const headerWords: LayoutWord[] = header.text.split(/\s+/).map((text) => ({ text, box: header.box, confidence: header.confidence }));
       const label = labelAt(headerWords, 0, wanted.labels);
       if (!label || label.end !== headerWords.length) continue;
-      const score = 0.85 * labelScore(wanted, label.tokens, [], []);
+      const labelled = 0.85 * labelScore(wanted, label.tokens, [], []);
       for (const cell of table.cells.filter((c) => c.kind === 'content' && c.column <= header.column + header.columnSpan - 1 && c.column + c.columnSpan - 1 >= header.column && c.text)) {
         const words = page.words.filter((w) => inside(w.box, cell.box));
         const value = firstValue(words, wanted);
         if (!value) continue;
+        const score = totalRow === undefined || cell.row === totalRow ? labelled : 0.7 * labelled;
         found.push({ value: value.text, normalized: value.normalized, type: value.type, ...(value.currency ? { currency: value.currency } : {}), confidence: score * cell.confidence, page: page.page, box: unionOf(value.words.map((w) => w.box)), source: 'table', score, order: orderBase + cell.row, ...(value.order ? { dateOrder: value.order } : {}) });
       }
     }
   }
   return found;
 }
+
+/** A table's row label that says the row is its total ("TOTAL", "Grand total", "Summe"). */
+const TOTAL_ROW_LABELS = wantedOf({ name: 'total' }).labels;
+const isTotalLabel = (text: string) => {
+  const words = text.split(/\s+/).map((t) => ({ text: t, box: { x0: 0, y0: 0, x1: 0, y1: 0 }, confidence: 1 }));
+  return words.length > 0 && labelAt(words, 0, TOTAL_ROW_LABELS)?.end === words.length;
+};
 
 /** Values of the field's type anywhere on the page, by their pattern alone (dates, e-mail addresses, phone numbers; for a total, the largest amount with cents). */
 function patternCandidates(wanted: Wanted, rows: readonly TextRow[], page: FieldPage, orderBase: number): Candidate[] {

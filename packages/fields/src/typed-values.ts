@@ -1,6 +1,6 @@
 import type { LayoutWord } from '@docsvc/layout';
 import type { FieldType } from '@docsvc/schemas';
-import { currencyIn, readAmounts, readDates, readEmails, readIdentifiers, readPhones, type DateOrder, type ReadValue } from './values.js';
+import { currencyIn, readAmounts, readDates, readEmails, readIdentifiers, readPhones, readTaxIds, type DateOrder, type ReadValue } from './values.js';
 
 /** A value read from words: the words it covers, its text as printed and normalised. */
 export interface WordValue {
@@ -46,7 +46,7 @@ const READERS: Partial<Record<FieldType, (text: string) => ReadValue[]>> = {
   phone: readPhones,
   email: readEmails,
   identifier: (t) => readIdentifiers(t),
-  tax_id: (t) => readIdentifiers(t, 4),
+  tax_id: readTaxIds,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyIn, parseNumber, readAmounts, readDates, readPhones } from './values.js';
+import { currencyIn, parseNumber, readAmounts, readDates, readPhones, readTaxIds } from './values.js';
 
 const isoOf = (text: string) => readDates(text).map((d) => d.normalized);
 
@@ -90,5 +90,18 @@ describe('readAmounts on receipts', () => {
     expect(readAmounts('SR 6 % 25.30').map((a) => a.normalized)).toEqual([25.3]);
     const text = 'SUBTOTAL RM20.40 CASH 12,99€';
     expect(readAmounts(text).map((a) => text.slice(a.start, a.end))).toEqual(['RM20.40', '12,99€']);
+  });
+});
+
+describe('readTaxIds', () => {
+  it('reads tax numbers printed in spaced groups or after a country code whole, normalised without the spaces', () => {
+    const read = (t: string) => readTaxIds(t).map((v) => [t.slice(v.start, v.end), v.normalized]);
+    expect(read('VAT Reg No: GB 123 4567 89')).toEqual([['GB 123 4567 89', 'GB123456789']]);
+    expect(read('USt-IdNr.: DE 123456789')).toEqual([['DE 123456789', 'DE123456789']]);
+    expect(read('SIRET : 812 345 678 00019')).toEqual([['812 345 678 00019', '81234567800019']]);
+    expect(read('GST ID : 001371123712')).toEqual([['001371123712', '001371123712']]);
+    expect(read('CIF: B12345678')).toEqual([['B12345678', 'B12345678']]);
+    // Short groups are no tax number (a date, a time): only what has four digits or more.
+    expect(read('Tel 03 21')).toEqual([]);
   });
 });

@@ -216,3 +216,17 @@ export function readIdentifiers(text: string, minDigits = 1): ReadValue[] {
     .filter((m) => (m[0].match(/\d/g)?.length ?? 0) >= minDigits)
     .map((m) => ({ start: m.index, end: m.index + m[0].length, normalized: m[0] }));
 }
+
+/**
+ * Tax and registration numbers: identifiers of four digits or more, and numbers printed in spaced
+ * groups or after a country's two letters ("GB 123 4567 89", "DE 123456789", "812 345 678 00019"),
+ * as printed, normalised without their spaces.
+ */
+export function readTaxIds(text: string): ReadValue[] {
+  const spaced = /(?<![\p{L}\p{N}])(?:[A-Z]{2} ?\d{2,}(?: \d{2,})*|\d{2,}(?: \d{2,})+)(?![\p{L}\p{N}])/gu;
+  const grouped = [...text.matchAll(spaced)]
+    .filter((m) => (m[0].match(/\d/g)?.length ?? 0) >= 8)
+    .map((m) => ({ start: m.index, end: m.index + m[0].length, normalized: m[0].replace(/ /g, '') }));
+  const single = readIdentifiers(text, 4).filter((id) => !grouped.some((g) => id.start < g.end && id.end > g.start));
+  return [...grouped, ...single].sort((a, b) => a.start - b.start);
+}
