@@ -147,6 +147,11 @@ describe('findFields on statements and invoices', () => {
     expect(best(found, 'invoice_number')?.value).toBe('F-2024-0311');
   });
 
+  it("takes no value from below a title that labels nothing: the row below has a label of its own ('N2 Factura:', Nº misread)", () => {
+    const words = [...text('FACTURA', 20, 40), ...text('N2 Factura: A-2024/0456', 20, 80), ...text('Fecha: 05-Mar-2024', 20, 110)];
+    expect(best(find(words, ['invoice_number']), 'invoice_number')?.value).toBe('A-2024/0456');
+  });
+
   it('takes a value from under its table column header', () => {
     const words = [...text('Item', 20, 40), ...text('Quantity', 300, 40), ...text('Widget', 20, 70), ...text('12', 300, 70)];
     const table: Table = {

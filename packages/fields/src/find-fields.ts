@@ -276,7 +276,8 @@ function rowsNear(rows: readonly TextRow[], r: number, labelBox: Box): { beside:
     next && next.box.y0 - row.box.y1 <= 1.8 * h
       ? next.segments.flatMap((s) => {
           const from = s.words.findIndex(under);
-          return from < 0 ? [] : s.words.slice(from);
+          // A segment with a label of its own ("Nº Factura: A-2024/0456" under a "FACTURA" title) holds its label's value, not this one's.
+          return from < 0 || s.words.some(endsLabel) ? [] : s.words.slice(from);
         })
       : [];
   return { beside, below };
