@@ -152,6 +152,13 @@ describe('findFields on statements and invoices', () => {
     expect(best(find(words, ['invoice_number']), 'invoice_number')?.value).toBe('A-2024/0456');
   });
 
+  it("reads a label printed longer than the one wanted as that longer label: 'Customer Ref:' is no customer", () => {
+    const words = [...text('Customer Ref: ACME-77', 20, 40), ...text('Bill To: Contoso Ltd', 20, 80)];
+    expect(best(find(words, ['customer']), 'customer')?.value).toBe('Contoso Ltd');
+    // Alone, what follows it counts little.
+    expect(best(find(words.slice(0, 3), ['customer']), 'customer')?.confidence).toBeLessThan(0.3);
+  });
+
   it('takes a value from under its table column header', () => {
     const words = [...text('Item', 20, 40), ...text('Quantity', 300, 40), ...text('Widget', 20, 70), ...text('12', 300, 70)];
     const table: Table = {

@@ -323,7 +323,11 @@ function labelledCandidates(wanted: Wanted, page: FieldPage, rows: readonly Text
       // The label's own segment: words before it in the segment are part of what the label says.
       const segment = row.segments.find((s) => s.words.includes(words[i]!))!;
       const before = segment.words.slice(0, segment.words.indexOf(words[i]!));
-      const rest = words.slice(label.end);
+      // A label printed longer than the one matched, ending in a colon ("Customer Ref:" where "customer" is
+      // wanted): its further words are the label's, and say it is something else.
+      const more = words[label.end] && endsLabel(words[label.end]!) && !endsLabel(words[label.end - 1]!) ? 1 : 0;
+      const longer = words.slice(label.end, label.end + more);
+      const rest = words.slice(label.end + more);
       // Words between the label and its value that say more about the label ("Total (Flay]  +  112.46").
       const places: Array<{ words: LayoutWord[]; weight: number }> = [{ words: rest, weight: 1 }];
       const near = rowsNear(rows, r, labelBox);
@@ -337,10 +341,11 @@ function labelledCandidates(wanted: Wanted, page: FieldPage, rows: readonly Text
         const value = firstValue(place.words, wanted);
         if (!value || value.words.length === 0) continue;
         const between = place.words === rest ? rest.slice(0, Math.max(0, rest.indexOf(value.words[0]!))) : [];
-        const score = labelScore(wanted, label.tokens, before, between) * place.weight * moneyFit(wanted, value) * summaryFit(wanted, place.words, value, r >= summaryRow);
+        const said = place.words === rest ? [...longer, ...between] : between;
+        const score = labelScore(wanted, label.tokens, before, said) * place.weight * moneyFit(wanted, value) * summaryFit(wanted, place.words, value, r >= summaryRow);
         const box = unionOf(value.words.map((w) => w.box));
         const inTable = tables.some((t) => inside(labelBox, t.box) && inside(box, t.box));
-        const currency = value.currency ?? (value.type === 'amount' ? currencyIn([...before, ...labelWords, ...between].map((w) => w.text).join(' ')) : undefined);
+        const currency = value.currency ?? (value.type === 'amount' ? currencyIn([...before, ...labelWords, ...said].map((w) => w.text).join(' ')) : undefined);
         found.push({
           value: value.text,
           normalized: value.normalized,

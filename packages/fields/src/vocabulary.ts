@@ -105,6 +105,8 @@ export const FIELD_KINDS: FieldKind[] = [
     type: 'person',
     names: ['customer', 'customer name', 'bill to', 'buyer', 'client', 'client name', 'sold to'],
     labels: ['customer name', 'customer', 'bill to', 'billed to', 'sold to', 'client', 'buyer', 'kunde', 'cliente', 'klant', 'name'],
+    // A customer's reference or number is not who the customer is.
+    avoid: ['ref', 'reference', 'no', 'number', 'nr', 'id', 'code', 'account', 'acct'],
   },
 ];
 
