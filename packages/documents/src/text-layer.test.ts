@@ -70,10 +70,13 @@ describe('readPdfPageForOcr', () => {
     // Set sideways as LaTeX's sidewaystable does: each row a column of the portrait page, read bottom to top.
     const sideways = rows.flatMap((row, i) => row.map((cell, j) => `BT /F1 14 Tf 0 1 -1 0 ${100 + 30 * i} ${100 + 150 * j} Tm (${cell}) Tj ET`)).join('\n');
     const upright = rows.map((row, i) => `BT /F1 14 Tf 72 ${700 - 30 * i} Td (${row.join('    ')}) Tj ET`).join('\n');
+    // Drawn upside down (a page scanned or set so, no /Rotate): its first row nearest the page's foot.
+    const upsideDown = rows.map((row, i) => `BT /F1 14 Tf -1 0 0 -1 540 ${92 + 30 * i} Tm (${row.join('    ')}) Tj ET`).join('\n');
     for (const [name, pdf, rotation, size] of [
       ['sideways on a portrait page', page('', sideways), 90, [2750, 2125]],
       ['upright, shown turned by /Rotate 90', page(' /Rotate 90', upright), 270, [2125, 2750]],
       ['upright, shown turned by /Rotate -90', page(' /Rotate -90', upright), 90, [2125, 2750]],
+      ['upside down', page('', upsideDown), 180, [2125, 2750]],
     ] as const) {
       const read = await readPdfPageForOcr(pdf, 1, { dpi: 250, limits });
       expect(read.source, name).toBe('text_layer');
