@@ -53,6 +53,15 @@ describe('readDates', () => {
 });
 
 describe('readAmounts', () => {
+  it('keeps a minus printed before the currency (a credit note): -$45.00 is -45', () => {
+    const text = 'Total Credit -$45.00 and -45,00 € and $-12.00';
+    expect(readAmounts(text).map((a) => [text.slice(a.start, a.end), a.normalized, a.currency])).toEqual([
+      ['-$45.00', -45, 'USD'],
+      ['-45,00', -45, 'EUR'],
+      ['$-12.00', -12, 'USD'],
+    ]);
+  });
+
   it('reads thousands separators and decimal points of English and European prints', () => {
     expect(parseNumber('1,234.56')).toBe(1234.56);
     expect(parseNumber('1.234,56')).toBe(1234.56);

@@ -148,7 +148,8 @@ export function currencyIn(text: string): string | undefined {
 // OCR of receipts often puts a space after the point ("64. 15"): a point, a space and two digits are cents.
 const NUMBER = String.raw`\d{1,3}(?:[,.\u00a0\u202f' ]\d{3})+(?:[.,]\s?\d{1,3})?|\d+(?:[.,]\s?\d{1,4})?`;
 // A number followed by "%" is a rate ("GST@6%"), not an amount.
-const AMOUNT_RE = new RegExp(`(?<![\\w.,])(${CURRENCY_ALTERNATIVES})?(\\s?)([-−])?\\s?(${NUMBER})(?:(\\s?)(${CURRENCY_ALTERNATIVES}))?(?![\\w%]|[.,]\\d|\\s%)`, 'gi');
+// A minus may stand before the currency too ("-$45.00", a credit note's total).
+const AMOUNT_RE = new RegExp(`(?<![\\w.,])(?:([-−])(?=${CURRENCY_ALTERNATIVES}))?(${CURRENCY_ALTERNATIVES})?(\\s?)([-−])?\\s?(${NUMBER})(?:(\\s?)(${CURRENCY_ALTERNATIVES}))?(?![\\w%]|[.,]\\d|\\s%)`, 'gi');
 
 /** The value of a printed number: the last of "." and "," followed by 1-2 digits (or 4, "4.2000") is the decimal point; others separate thousands. */
 export function parseNumber(printed: string): number | undefined {
@@ -178,14 +179,14 @@ export function readAmounts(text: string): Array<ReadValue & { normalized: numbe
   const found: Array<ReadValue & { normalized: number; decimals: number }> = [];
   AMOUNT_RE.lastIndex = 0;
   for (let m = AMOUNT_RE.exec(text); m; m = AMOUNT_RE.exec(text)) {
-    const [whole, before, gapBefore, minus, number, gapAfter, after] = m;
+    const [whole, leadingMinus, before, gapBefore, minus, number, gapAfter, after] = m;
     const value = parseNumber(number!);
     if (value === undefined) continue;
-    const sign = minus ? -1 : 1;
+    const sign = leadingMinus || minus ? -1 : 1;
     const currency = before ? currencyOf(before) : after ? currencyOf(after) : undefined;
     const decimals = /[.,]\s?(\d{1,4})$/.exec(number!)?.[1]?.length ?? 0;
     const numberAt = m.index + whole.indexOf(number!);
-    const start = before && !gapBefore ? m.index : minus ? m.index + whole.indexOf(minus) : numberAt;
+    const start = leadingMinus || (before && !gapBefore) ? m.index : minus ? m.index + whole.indexOf(minus) : numberAt;
     const end = after && !gapAfter ? m.index + whole.length : numberAt + number!.length;
     found.push({ start, end, normalized: sign * value, decimals, ...(currency ? { currency } : {}) });
   }
