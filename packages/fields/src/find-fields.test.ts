@@ -199,6 +199,25 @@ describe('findFields on statements and invoices', () => {
     expect(best(found, 'total')?.normalized).toBe(198);
   });
 
+  it("takes a credit note's total from its label, with its minus and currency, over the lines' Amount column of a table with no total row", () => {
+    const grid = [
+      ['Item', 'Qty', 'Amount'],
+      ['Returned bracket', '2', '-45.00'],
+    ];
+    const xs = [20, 300, 440];
+    const words = [...grid.flatMap((row, r) => row.flatMap((cell, c) => text(cell, xs[c]!, 40 + 30 * r))), ...text('Total Credit', 300, 140), ...right('-$45.00', 560, 140)];
+    const table: Table = {
+      box: { x0: 10, y0: 35, x1: 600, y1: 100 },
+      rowCount: 2,
+      columnCount: 3,
+      ruled: true,
+      cells: grid.flatMap((row, r) =>
+        row.map((cell, c) => ({ row: r, column: c, rowSpan: 1, columnSpan: 1, kind: r === 0 ? ('column_header' as const) : ('content' as const), text: cell, box: { x0: xs[c]! - 10, y0: 35 + 30 * r, x1: (xs[c + 1] ?? 600) - 10, y1: 65 + 30 * r }, confidence: 0.9 })),
+      ),
+    };
+    expect(best(find(words, ['total'], [table]), 'total')).toMatchObject({ value: '-$45.00', normalized: -45, currency: 'USD' });
+  });
+
   it('finds a date by its pattern alone when no label names it, and nothing for a field the page does not have', () => {
     const found = find([...text('Thank you for your order of 24 Nov 2026', 20, 40)], ['date', 'iban']);
     expect(best(found, 'date')).toMatchObject({ normalized: '2026-11-24', source: 'pattern' });

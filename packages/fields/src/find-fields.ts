@@ -383,7 +383,8 @@ function tableCandidates(wanted: Wanted, page: FieldPage, orderBase: number): Ca
         const words = page.words.filter((w) => inside(w.box, cell.box));
         const value = firstValue(words, wanted);
         if (!value) continue;
-        const score = totalRow === undefined || cell.row === totalRow ? labelled : 0.7 * labelled;
+        // With no total row, a total's column ("Amount", "Total") holds the lines' amounts: the document's total is printed elsewhere.
+        const score = totalRow === undefined ? (wanted.kind?.kind === 'total' ? 0.5 * labelled : labelled) : cell.row === totalRow ? labelled : 0.7 * labelled;
         found.push({ value: value.text, normalized: value.normalized, type: value.type, ...(value.currency ? { currency: value.currency } : {}), confidence: score * cell.confidence, page: page.page, box: unionOf(value.words.map((w) => w.box)), source: 'table', score, order: orderBase + cell.row, ...(value.order ? { dateOrder: value.order } : {}) });
       }
     }
