@@ -3,6 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rasterizePdfPage } from '@docsvc/documents';
 import { printedHtml } from '../../../test/fixtures/html-pdf.ts';
+import { INVOICES } from '../../../test/fixtures/invoices.ts';
 import { drawnPdf, scannedPdf } from '../../../test/fixtures/pdf.ts';
 import { renderPlaced, toPng } from '../../../test/fixtures/render-text.ts';
 import { askew, asScanned, grayPng, turned } from '../../../test/fixtures/scans.ts';
@@ -172,6 +173,19 @@ describe('tables as spreadsheets', () => {
 });
 
 describe('scans: OCR words', () => {
+  it('finds the grid of a table ruled in light gray (#999, lighter than the print\'s ink threshold) on a scanned invoice, its header over its columns', async () => {
+    const [pdf] = await printedHtml([{ html: INVOICES.find((i) => i.name === 'uk-vat-total-row')!.html }]);
+    const { status, body } = await ocr({ file_store_key: await store(await printedScan(pdf!), 'light-rules.png'), features: ['tables'] });
+    expect(status).toBe(200);
+    const items = [
+      ['Item', 'Qty', 'Net', 'VAT', 'Total'],
+      ['Business cards', '500', '£45.00', '£9.00', '£54.00'],
+      ['Flyers A5', '1000', '£120.00', '£24.00', '£144.00'],
+      ['TOTAL', '', '£165.00', '£33.00', '£198.00'],
+    ];
+    expect(body.tables?.map(grid)).toContainEqual(items);
+  });
+
   it('finds the borderless table and the pairs of a scanned statement at 300 DPI, and in a 200-DPI scanned PDF', async () => {
     const page = await renderPlaced(STATEMENT, { dpi: 300 });
     for (const [name, bytes] of [

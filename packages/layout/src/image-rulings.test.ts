@@ -31,6 +31,20 @@ describe('lines drawn on a scan', () => {
     vertical.forEach((r, i) => expect(near([r.x0, r.y0, r.x1, r.y1], [[100, 400, 650, 897][i]!, 100, [100, 400, 650, 897][i]! + 3, 283]), JSON.stringify(r)).toBe(true));
   });
 
+  it('finds a grid ruled in light gray (#999) on a page of black print, where no line is ink', () => {
+    const { image, fill } = page(1200, 900);
+    // Black print: words' stems in every cell, so the page's ink threshold is black's.
+    for (const y of [120, 180, 240]) for (let k = 0; k < 40; k++) fill(120 + k * 18, y, 128 + k * 18, y + 26);
+    const gray = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) image.data[y * 1200 + x] = 153;
+    };
+    for (const y of [100, 160, 220, 280]) gray(100, y, 900, y + 2);
+    for (const x of [100, 400, 652, 898]) gray(x, 100, x + 2, 282);
+    const rulings = findRulings(image);
+    expect(rulings.filter((r) => r.x1 - r.x0 > r.y1 - r.y0).map((r) => Math.round(r.y0 / 10) * 10)).toEqual([100, 160, 220, 280]);
+    expect(rulings.filter((r) => r.y1 - r.y0 > r.x1 - r.x0).map((r) => Math.round(r.x0 / 10) * 10).sort((a, b) => a - b)).toEqual([100, 400, 650, 900]);
+  });
+
   it('follows a rule broken by dropouts of a pixel or two, and one a little off level', () => {
     const { image, fill } = page(1000, 400);
     fill(50, 100, 950, 102);

@@ -8,6 +8,10 @@ import type { Ruling } from './types.js';
 const MIN_RUN = 12;
 /** The least share of a line's length with paper on both sides (clearSides). */
 const CLEAR_SIDES = 0.6;
+/** How dark against the paper a light rule is at most (lightLineLevel): #999 rules on white are 0.6 of it, a scan's paper noise 0.9 and more. */
+const LIGHT_LINE_SHARE = 0.8;
+/** The least step above the ink threshold worth a second look for light rules. */
+const MIN_LIGHT_STEP = 16;
 /** The least share of a line's length that is ink, unless it is dashed (drawnAsLine). */
 const MIN_COVERAGE = 0.9;
 
@@ -42,8 +46,33 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   // Pages of 200 DPI and more are read at half their size (a 2x2 block is ink when any of its
   // pixels is): a line one pixel thick survives, and the pass costs a quarter.
   const k = Math.min(image.width, image.height) >= 1400 ? 2 : 1;
-  const t = inkThreshold(grayHistogram(image));
+  const histogram = grayHistogram(image);
+  const t = inkThreshold(histogram);
   if (t === undefined) return { rulings: [] };
+  const found = linesIn(image, t, k, opts);
+  if (found.rulings.length > 0) return { rulings: found.rulings, threshold: t, binarised: found.binarised };
+  // No line in ink: a table may be ruled in light gray (#999 on white is 153, where Otsu's split of
+  // black print is near 128), lines though no ink. Looked for again at a lighter level; the page's
+  // ink stays what its threshold says (the light lines are paper to the engine, and to withoutShading).
+  const light = lightLineLevel(histogram, t);
+  return { rulings: light === undefined ? [] : linesIn(image, light, k, opts).rulings, threshold: t, binarised: found.binarised };
+}
+
+/** The level below which light rules are dark: LIGHT_LINE_SHARE of the paper's (its mean level above the ink threshold); none where it is not well above that threshold. */
+function lightLineLevel(histogram: Uint32Array, t: number): number | undefined {
+  let count = 0;
+  let sum = 0;
+  for (let v = t + 1; v < 256; v++) {
+    count += histogram[v]!;
+    sum += v * histogram[v]!;
+  }
+  if (count === 0) return undefined;
+  const level = Math.round((LIGHT_LINE_SHARE * sum) / count);
+  return level - t >= MIN_LIGHT_STEP ? level : undefined;
+}
+
+/** The lines of `image` binarised at `level` (ink: levels <= level) at 1/`k` of its size, and the binarised page. */
+function linesIn(image: GrayImage, level: number, k: number, opts: { minLength?: number; maxThickness?: number; stepped?: boolean }): { rulings: Ruling[]; binarised: Binarised } {
   // Rows and columns padded with paper to a multiple of four: every row starts on a 32-bit word, and
   // the passes below step over paper four pixels at a time.
   const used = Math.floor(image.width / k);
@@ -52,7 +81,7 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   const rows = Math.floor(image.height / k);
   const dark = new Uint8Array(width * height);
   const ink = new Uint8Array(256);
-  for (let v = 0; v <= t; v++) ink[v] = 1;
+  for (let v = 0; v <= level; v++) ink[v] = 1;
   const src = image.data;
   for (let y = 0; y < rows; y++) {
     if (k === 1) {
@@ -83,7 +112,7 @@ function rulingsAndInk(image: GrayImage, opts: { minLength?: number; maxThicknes
   const vertical = lineComponents(thinColumns, height, width, minLength, maxThickness, opts.stepped)
     .filter((c) => drawnAsLine(thinColumns, height, c) && clearSides(dark, width, 1, width, c) >= CLEAR_SIDES)
     .map((c) => scaled({ x0: c.y0, y0: c.x0, x1: c.y1, y1: c.x1, dark: c.dark }));
-  return { rulings: [...horizontal, ...vertical], threshold: t, binarised: { dark, width, height, k } };
+  return { rulings: [...horizontal, ...vertical], binarised: { dark, width, height, k } };
 }
 
 /**
