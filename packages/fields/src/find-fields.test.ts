@@ -22,6 +22,15 @@ const find = (words: LayoutWord[], requests: Array<string | FieldRequest>, table
 };
 const best = (found: ReturnType<typeof find>, name: string) => found.get(name)?.[0];
 
+/** A ruled table of `grid` (its first row the header), each column starting at its x and the last ending at `edge`, rows 30 px apart from y 40; its words, and the table as the layout gives it. */
+function ruledTable(grid: string[][], xs: number[], edge: number): { words: LayoutWord[]; table: Table } {
+  const words = grid.flatMap((row, r) => row.flatMap((cell, c) => (cell ? text(cell, xs[c]!, 40 + 30 * r) : [])));
+  const cells = grid.flatMap((row, r) =>
+    row.map((cell, c) => ({ row: r, column: c, rowSpan: 1, columnSpan: 1, kind: r === 0 ? ('column_header' as const) : ('content' as const), text: cell, box: { x0: xs[c]! - 10, y0: 35 + 30 * r, x1: (xs[c + 1] ?? edge) - 10, y1: 65 + 30 * r }, confidence: 0.9 })),
+  );
+  return { words, table: { box: { x0: 10, y0: 35, x1: edge, y1: 35 + 30 * grid.length }, rowCount: grid.length, columnCount: grid[0]!.length, ruled: true, cells } };
+}
+
 /** A till receipt: seller, registration, address, phone, date, items, subtotal, tax, total, cash, change. */
 const RECEIPT: LayoutWord[] = [
   ...text('KEDAI BUKU CAHAYA SDN BHD', 120, 40),
@@ -183,17 +192,7 @@ describe('findFields on statements and invoices', () => {
       ['Flyers A5', '1000', '£120.00', '£24.00', '£144.00'],
       ['TOTAL', '', '£165.00', '£33.00', '£198.00'],
     ];
-    const xs = [20, 220, 320, 440, 560];
-    const words = grid.flatMap((row, r) => row.flatMap((cell, c) => (cell ? text(cell, xs[c]!, 40 + 30 * r) : [])));
-    const table: Table = {
-      box: { x0: 10, y0: 35, x1: 700, y1: 160 },
-      rowCount: 4,
-      columnCount: 5,
-      ruled: true,
-      cells: grid.flatMap((row, r) =>
-        row.map((cell, c) => ({ row: r, column: c, rowSpan: 1, columnSpan: 1, kind: r === 0 ? ('column_header' as const) : ('content' as const), text: cell, box: { x0: xs[c]! - 10, y0: 35 + 30 * r, x1: (xs[c + 1] ?? 700) - 10, y1: 65 + 30 * r }, confidence: 0.9 })),
-      ),
-    };
+    const { words, table } = ruledTable(grid, [20, 220, 320, 440, 560], 700);
     const found = find(words, ['subtotal', 'tax', 'total'], [table]);
     expect(best(found, 'tax')?.normalized).toBe(33);
     expect(best(found, 'total')?.normalized).toBe(198);
@@ -204,17 +203,8 @@ describe('findFields on statements and invoices', () => {
       ['Item', 'Qty', 'Amount'],
       ['Returned bracket', '2', '-45.00'],
     ];
-    const xs = [20, 300, 440];
-    const words = [...grid.flatMap((row, r) => row.flatMap((cell, c) => text(cell, xs[c]!, 40 + 30 * r))), ...text('Total Credit', 300, 140), ...right('-$45.00', 560, 140)];
-    const table: Table = {
-      box: { x0: 10, y0: 35, x1: 600, y1: 100 },
-      rowCount: 2,
-      columnCount: 3,
-      ruled: true,
-      cells: grid.flatMap((row, r) =>
-        row.map((cell, c) => ({ row: r, column: c, rowSpan: 1, columnSpan: 1, kind: r === 0 ? ('column_header' as const) : ('content' as const), text: cell, box: { x0: xs[c]! - 10, y0: 35 + 30 * r, x1: (xs[c + 1] ?? 600) - 10, y1: 65 + 30 * r }, confidence: 0.9 })),
-      ),
-    };
+    const { words, table } = ruledTable(grid, [20, 300, 440], 600);
+    words.push(...text('Total Credit', 300, 140), ...right('-$45.00', 560, 140));
     expect(best(find(words, ['total'], [table]), 'total')).toMatchObject({ value: '-$45.00', normalized: -45, currency: 'USD' });
   });
 
