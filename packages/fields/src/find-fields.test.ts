@@ -501,6 +501,20 @@ describe('findFields with other readings of a page', () => {
 });
 
 describe('findFields on receipts laid out as other vendors lay them out', () => {
+  it("ends a French till receipt's address at its SIRET row, and takes no phone from the SIRET", () => {
+    const words = [
+      ...text('CARREFOUR MARKET', 120, 40),
+      ...text('12 avenue Jean Jaurès', 90, 70),
+      ...text('75019 Paris', 130, 100),
+      ...text('SIRET 123 456 789 00012', 80, 130),
+      ...text('LAIT DEMI-ECREME', 20, 180), ...right('1,15', 400, 180),
+      ...text('TOTAL TTC', 20, 210), ...right('4,59 €', 400, 210),
+    ];
+    const found = find(words, ['address', 'phone']);
+    expect(best(found, 'address')?.value).toBe('12 avenue Jean Jaurès 75019 Paris');
+    expect(best(found, 'phone')?.confidence ?? 0).toBeLessThan(0.1);
+  });
+
   it('reads a label with its currency glued on, and counts, codes and amounts of two columns apart', () => {
     // "TOTAL(RM) :" is the total's label as "TOTAL (RM) :" is; the count "45" and the amount "411.50" a column apart are two numbers.
     const words = [

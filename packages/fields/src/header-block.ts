@@ -124,11 +124,14 @@ const isRegistration = (row: TextRow) => {
 /** A row that is one label and its number ("Site: 2395", "GSYReg:001627654144"): a site's or a registration's, not an address's first row. */
 const isLabelledNumber = (row: TextRow) => /^[^\d:]{2,24}:\s*[\p{L}\d-]*\d[\p{L}\d-]*$/u.test(rowText(row).trim());
 /** Words that name a tax or registration number. */
-const TAX_WORDS = new Set(['gst', 'vat', 'sst', 'tax', 'reg', 'roc', 'ust', 'tva', 'iva']);
+const TAX_WORDS = new Set(['gst', 'vat', 'sst', 'tax', 'reg', 'roc', 'ust', 'tva', 'iva', 'siret', 'siren', 'rcs', 'nif', 'cif', 'abn', 'btw', 'kvk', 'steuernummer']);
 /** A row with a tax or registration number's label, and a number's worth of letters and digits after it. */
 const isTaxNumber = (row: TextRow) => {
   const tokens = labelTokens(rowText(row));
-  return tokens.some((t) => TAX_WORDS.has(t)) && /[\p{L}\p{N}]{6,}\s*$/u.test(rowText(row)) && !tokens.some((t) => ADDRESS_WORDS.has(t) && t !== 'no');
+  const text = rowText(row);
+  // The number whole ("001492992000"), or in spaced groups ("SIRET 123 456 789 00012").
+  const number = /[\p{L}\p{N}]{6,}\s*$/u.test(text) || (/\d\s*$/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 8);
+  return tokens.some((t) => TAX_WORDS.has(t)) && number && !tokens.some((t) => ADDRESS_WORDS.has(t) && t !== 'no');
 };
 const startsBody = (row: TextRow) => labelTokens(rowText(row)).some((t) => AFTER_HEADER.has(t)) || readDates(rowText(row)).length > 0 || isTitle(row);
 /** A row that is a phone number or an e-mail address with nothing to say what it is. */
@@ -403,7 +406,7 @@ export function headerCandidates(rows: readonly TextRow[], type: 'company' | 'ad
     if (picked.length === 0 && (isRegistration(row) || isTaxNumber(row) || isLabelledNumber(row) || !looksAddress(row) || !readsAsNameOrAddress(row) || isBracketed(row))) continue;
     // A branch's name printed above its address and again in it ("BANDAR BARU RAWANG" / "NO 15 JALAN ..." / "BANDAR BARU RAWANG").
     if (picked.length === 0 && rows.slice(r + 1, r + ADDRESS_ROWS).some((later) => labelTokens(rowText(later)).join(' ') === labelTokens(rowText(row)).join(' '))) continue;
-    if (isRegistration(row) || startsBody(row) || isContact(row)) break;
+    if (isRegistration(row) || isTaxNumber(row) || startsBody(row) || isContact(row)) break;
     picked.push(row);
     // A state on a row of its own under the postcode's ("47200 SUBANG" / "SELANGOR") ends it too.
     if (endsAddress(row) || (isStateRow(row) && picked.some((p) => /(^|\D)\d{5}(\D|$)/.test(rowText(p))))) break;

@@ -79,6 +79,8 @@ export const FIELD_KINDS: FieldKind[] = [
     type: 'phone',
     names: ['phone', 'telephone', 'tel', 'phone number', 'vendor phone', 'merchant phone', 'telephone number', 'mobile'],
     labels: ['tel', 'phone', 'telephone', 'tel no', 'phone no', 'mobile', 'hp', 'telefon', 'telefono', 'tlf', 'ph'],
+    // A number on a row that names it a tax or company registration ("SIRET 123 456 789 00012") is no phone.
+    avoid: ['siret', 'siren', 'rcs', 'vat', 'tva', 'gst', 'sst', 'ust', 'iva', 'nif', 'cif', 'abn', 'btw', 'kvk', 'reg', 'roc', 'steuernummer'],
   },
   { kind: 'fax', type: 'phone', names: ['fax', 'fax number'], labels: ['fax', 'telefax', 'fax no'] },
   { kind: 'email', type: 'email', names: ['email', 'e mail', 'email address', 'mail'], labels: ['email', 'e mail', 'mail', 'courriel'] },
