@@ -102,6 +102,14 @@ describe('readAmounts on receipts', () => {
   });
 });
 
+describe('readPhones', () => {
+  it('reads no phone number in a date, or a date and its time', () => {
+    expect(readPhones('Le 27/11/2026 à 18:22')).toEqual([]);
+    expect(readPhones('28.11.2026 14:03 Bon-Nr. 4471')).toEqual([]);
+    expect(readPhones('Tel. 089/123456').map((p) => p.normalized)).toEqual(['089123456']);
+  });
+});
+
 describe('readTaxIds', () => {
   it('reads tax numbers printed in spaced groups or after a country code whole, normalised without the spaces', () => {
     const read = (t: string) => readTaxIds(t).map((v) => [t.slice(v.start, v.end), v.normalized]);

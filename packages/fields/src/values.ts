@@ -200,6 +200,9 @@ export function readPhones(text: string): ReadValue[] {
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const digits = m[0].replace(/\D/g, '');
     if (digits.length < 7 || digits.length > 15) continue;
+    // A date is no phone number ("27/11/2026", "28.11.2026"), nor a date and its time.
+    const printed = m[0].trim();
+    if (readDates(printed).some((d) => d.start === 0 && /^(\s+\d{1,2}([:.]\d{2}){0,2})?$/.test(printed.slice(d.end)))) continue;
     found.push({ start: m.index, end: m.index + m[0].length, normalized: (m[0].trim().startsWith('+') ? '+' : '') + digits });
   }
   return found;
