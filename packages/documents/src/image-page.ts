@@ -41,6 +41,8 @@ function isComplete(bytes: Uint8Array, kind: 'png' | 'jpeg'): boolean {
 /** Wider or taller than the engine reads: the page is read scaled down to MAX_PAGE_SIDE. */
 const oversized = (width: number, height: number) => Math.max(width, height) > MAX_PAGE_SIDE;
 const OVERSIZED = `a side over ${MAX_PAGE_SIDE} pixels, scaled down to fit`;
+/** sharp's resize that fits a page within MAX_PAGE_SIDE, its proportions kept. */
+const FIT_SIDE = { width: MAX_PAGE_SIDE, height: MAX_PAGE_SIDE, fit: 'inside' } as const;
 
 /** Why a page cannot go to the engine as its own file, or null when it can. */
 function conversionNeeded(bytes: Uint8Array, kind: SharpKind, meta: Metadata, pages: number): string | null {
@@ -104,7 +106,7 @@ export async function imagePageForOcr(bytes: Uint8Array, pageIndex: number, limi
 /** Raw pixels scaled down so that no side is over MAX_PAGE_SIDE, their proportions kept. */
 async function fittedToSide(image: RawImage): Promise<RawImage> {
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels }, limitInputPixels: false })
-    .resize({ width: MAX_PAGE_SIDE, height: MAX_PAGE_SIDE, fit: 'inside' })
+    .resize(FIT_SIDE)
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, channels: image.channels, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
@@ -127,7 +129,7 @@ async function decodePixels(bytes: Uint8Array, pageIndex: number, kind: SharpKin
   try {
     let pipeline = sharp(bytes, { page: pageIndex, pages: 1, limitInputPixels: limits.maxImagePixels, failOn: 'error', autoOrient: true });
     if (meta.hasAlpha) pipeline = pipeline.flatten({ background: '#ffffff' });
-    if (fitSide) pipeline = pipeline.resize({ width: MAX_PAGE_SIDE, height: MAX_PAGE_SIDE, fit: 'inside' });
+    if (fitSide) pipeline = pipeline.resize(FIT_SIDE);
     pipeline = pipeline.toColourspace(gray ? 'b-w' : 'srgb');
     const { data, info } = await pipeline.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     if (info.channels !== 1 && info.channels !== 3) throw new Error(`sharp gave ${info.channels} channels`);

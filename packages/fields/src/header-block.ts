@@ -127,8 +127,8 @@ const isLabelledNumber = (row: TextRow) => /^[^\d:]{2,24}:\s*[\p{L}\d-]*\d[\p{L}
 const TAX_WORDS = new Set(['gst', 'vat', 'sst', 'tax', 'reg', 'roc', 'ust', 'tva', 'iva', 'siret', 'siren', 'rcs', 'nif', 'cif', 'abn', 'btw', 'kvk', 'steuernummer']);
 /** A row with a tax or registration number's label, and a number's worth of letters and digits after it. */
 const isTaxNumber = (row: TextRow) => {
-  const tokens = labelTokens(rowText(row));
   const text = rowText(row);
+  const tokens = labelTokens(text);
   // The number whole ("001492992000"), or in spaced groups ("SIRET 123 456 789 00012").
   const number = /[\p{L}\p{N}]{6,}\s*$/u.test(text) || (/\d\s*$/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 8);
   return tokens.some((t) => TAX_WORDS.has(t)) && number && !tokens.some((t) => ADDRESS_WORDS.has(t) && t !== 'no');
